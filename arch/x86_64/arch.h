@@ -1,0 +1,117 @@
+/*
+ * arch/x86_64/arch.h - the machine contract: everything the portable
+ * kernel (kernel/, lib/) may ask of the machine, and nothing more.
+ *
+ * As in 9front's port/ vs pc/ split, the portable code calls arch_*()
+ * functions and never touches hardware.  A port to another machine
+ * implements this header.  Each arch_*() is defined in the arch/x86_64
+ * file named after the mechanism (bootinfo.c, setjmp.asm, ...).
+ */
+#ifndef ARCH_X86_64_ARCH_H
+#define ARCH_X86_64_ARCH_H
+
+#include "lib/types.h"
+#include "lib/compiler.h"
+#include "arch/x86_64/irqflags.h"
+
+#define PAGE_SHIFT 12
+#define PAGE_SIZE (1UL << PAGE_SHIFT)
+#define PAGE_MASK (~(PAGE_SIZE - 1))
+
+/* Virtual layout (see boot/entry.asm and kernel/mm). */
+#define KERNEL_VMA 0xFFFFFFFF80000000UL /* kernel image, -mcmodel=kernel */
+#define DIRECT_MAP_BASE 0xFFFF800000000000UL /* all RAM, phys + base */
+
+static inline void *phys_to_virt(u64 phys)
+{
+	return (void *)(uintptr_t)(phys + DIRECT_MAP_BASE);
+}
+
+/* virt_to_phys - for direct-map and kernel-image addresses only. */
+static inline u64 virt_to_phys(const void *virt)
+{
+	uintptr_t v = (uintptr_t)virt;
+
+	if (v >= KERNEL_VMA)
+		return v - KERNEL_VMA;
+	return v - DIRECT_MAP_BASE;
+}
+
+/* ---- boot information, filled from Multiboot1/2 by bootinfo.c ---- */
+
+#define BOOT_MMAP_MAX 128
+
+enum boot_mem_type {
+	BOOT_MEM_USABLE = 1,
+	BOOT_MEM_RESERVED = 2,
+	BOOT_MEM_ACPI_RECLAIM = 3,
+	BOOT_MEM_ACPI_NVS = 4,
+	BOOT_MEM_BAD = 5,
+};
+
+struct boot_mem_region {
+	u64 base;	/* physical start */
+	u64 len;	/* bytes */
+	u32 type;	/* enum boot_mem_type */
+};
+
+struct boot_module {
+	u64 start, end;	/* physical [start, end) */
+};
+
+struct boot_info {
+	const char *loader;		/* "multiboot1" or "multiboot2" */
+	char cmdline[512];		/* copied: the original may be reused */
+	int nr_mmap;
+	struct boot_mem_region mmap[BOOT_MMAP_MAX];
+	int nr_modules;
+	struct boot_module modules[8];
+	u64 info_phys, info_len;	/* the loader's info block (reserved) */
+	u64 rsdp_phys;			/* 0: not given, scan the BIOS areas */
+	bool rsdp_copied;		/* rsdp[] holds a copy from an MB2 tag */
+	u8 rsdp[64];
+	bool has_framebuffer;
+	u64 fb_addr;
+	u32 fb_width, fb_height, fb_pitch;
+	u8 fb_bpp, fb_type;		/* fb_type 2: EGA text mode */
+};
+
+extern struct boot_info boot_info;
+
+/* arch_boot_parse - fill boot_info from the loader's magic and info block.
+ * Returns 0 or -EINVAL for an unknown loader. */
+int arch_boot_parse(u32 magic, u64 info_phys);
+
+/* ---- setjmp/longjmp (ktest: a failing assertion ends only its test) */
+
+struct arch_jmp_buf {
+	unsigned long rbx, rbp, r12, r13, r14, r15, rsp, rip;
+};
+
+int arch_setjmp(struct arch_jmp_buf *buf) __attribute__((returns_twice));
+void arch_longjmp(struct arch_jmp_buf *buf, int val) __noreturn;
+
+/* ---- misc ---- */
+
+static inline void arch_cpu_relax(void)
+{
+	cpu_relax();
+}
+
+/* arch_halt_forever - stop this CPU for good, interrupts off. */
+static inline __noreturn void arch_halt_forever(void)
+{
+	for (;;) {
+		arch_local_irq_disable();
+		halt();
+	}
+}
+
+/* arch_frame_pointer - this function's caller's frame, for backtraces. */
+#define arch_frame_pointer() ((unsigned long)__builtin_frame_address(0))
+
+/* arch_poweroff / arch_reboot - never return; try every method known. */
+void arch_poweroff(void) __noreturn;
+void arch_reboot(void) __noreturn;
+
+#endif /* ARCH_X86_64_ARCH_H */

@@ -1,0 +1,138 @@
+/*
+ * arch/x86_64/cpu.h - CPU registers and instructions: CPUID, MSRs,
+ * control registers, TSC, halt/pause.
+ *
+ * Spec: Intel SDM Vol. 2 (CPUID, RDMSR/WRMSR, RDTSC), Vol. 3A 2.5
+ * (control registers).  Linux counterpart: asm/processor.h, asm/msr.h.
+ */
+#ifndef ARCH_X86_64_CPU_H
+#define ARCH_X86_64_CPU_H
+
+#include "lib/types.h"
+
+#define MSR_EFER		0xC0000080
+#define MSR_FS_BASE		0xC0000100
+#define MSR_GS_BASE		0xC0000101
+#define MSR_KERNEL_GS_BASE	0xC0000102
+#define MSR_APIC_BASE		0x0000001B
+#define MSR_TSC_DEADLINE	0x000006E0
+
+#define X86_CR0_WP		(1UL << 16)
+#define X86_CR4_PGE		(1UL << 7)
+
+struct cpuid_regs {
+	u32 eax, ebx, ecx, edx;
+};
+
+static inline void cpuid_count(u32 leaf, u32 sub, struct cpuid_regs *r)
+{
+	__asm__ volatile("cpuid"
+			 : "=a"(r->eax), "=b"(r->ebx), "=c"(r->ecx), "=d"(r->edx)
+			 : "a"(leaf), "c"(sub));
+}
+
+static inline void cpuid(u32 leaf, struct cpuid_regs *r)
+{
+	cpuid_count(leaf, 0, r);
+}
+
+static inline u64 rdmsr(u32 msr)
+{
+	u32 lo, hi;
+
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((u64)hi << 32) | lo;
+}
+
+static inline void wrmsr(u32 msr, u64 val)
+{
+	__asm__ volatile("wrmsr"
+			 :
+			 : "c"(msr), "a"((u32)val), "d"((u32)(val >> 32))
+			 : "memory");
+}
+
+static inline u64 read_cr0(void)
+{
+	u64 v;
+
+	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+static inline u64 read_cr2(void)
+{
+	u64 v;
+
+	__asm__ volatile("mov %%cr2, %0" : "=r"(v));
+	return v;
+}
+
+static inline u64 read_cr3(void)
+{
+	u64 v;
+
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr3(u64 v)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+static inline u64 read_cr4(void)
+{
+	u64 v;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr4(u64 v)
+{
+	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+static inline u64 rdtsc(void)
+{
+	u32 lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((u64)hi << 32) | lo;
+}
+
+/* rdtsc_ordered - RDTSC that cannot be hoisted above earlier loads
+ * (LFENCE orders it on Intel and on AMD with LFENCE serialising). */
+static inline u64 rdtsc_ordered(void)
+{
+	__asm__ volatile("lfence" ::: "memory");
+	return rdtsc();
+}
+
+static inline void cpu_relax(void)
+{
+	__asm__ volatile("pause" ::: "memory");
+}
+
+static inline void halt(void)
+{
+	__asm__ volatile("hlt" ::: "memory");
+}
+
+static inline void invlpg(unsigned long addr)
+{
+	__asm__ volatile("invlpg (%0)" : : "r"(addr) : "memory");
+}
+
+static inline unsigned long read_rflags(void)
+{
+	unsigned long f;
+
+	__asm__ volatile("pushfq; popq %0" : "=r"(f) : : "memory");
+	return f;
+}
+
+#define X86_EFLAGS_IF (1UL << 9)
+
+#endif /* ARCH_X86_64_CPU_H */

@@ -1,0 +1,67 @@
+/*
+ * arch/x86_64/irqflags.h - the "raw" interrupt-flag primitives.
+ *
+ * These really clear and restore RFLAGS.IF on the local CPU, under every
+ * preemption model.  The article's Summary ("Interrupt Handlers") reserves
+ * them for SA_NODELAY handlers, the scheduler and synchronisation
+ * primitives; under PREEMPT_RT the non-raw local_irq_*() family only
+ * disables preemption (kernel/irqflags.h).
+ * Linux counterpart: arch/x86/include/asm/irqflags.h (arch_local_irq_*),
+ * include/linux/irqflags.h (raw_local_irq_*).
+ */
+#ifndef ARCH_X86_64_IRQFLAGS_H
+#define ARCH_X86_64_IRQFLAGS_H
+
+#include "arch/x86_64/cpu.h"
+
+static inline unsigned long arch_local_save_flags(void)
+{
+	return read_rflags();
+}
+
+static inline void arch_local_irq_disable(void)
+{
+	__asm__ volatile("cli" ::: "memory");
+}
+
+static inline void arch_local_irq_enable(void)
+{
+	__asm__ volatile("sti" ::: "memory");
+}
+
+static inline unsigned long arch_local_irq_save(void)
+{
+	unsigned long flags = arch_local_save_flags();
+
+	arch_local_irq_disable();
+	return flags;
+}
+
+static inline void arch_local_irq_restore(unsigned long flags)
+{
+	if (flags & X86_EFLAGS_IF)
+		arch_local_irq_enable();
+	else
+		arch_local_irq_disable();
+}
+
+static inline bool arch_irqs_disabled_flags(unsigned long flags)
+{
+	return !(flags & X86_EFLAGS_IF);
+}
+
+#define raw_local_save_flags(flags)                                          \
+	do {                                                                 \
+		(flags) = arch_local_save_flags();                           \
+	} while (0)
+#define raw_local_irq_disable() arch_local_irq_disable()
+#define raw_local_irq_enable() arch_local_irq_enable()
+#define raw_local_irq_save(flags)                                            \
+	do {                                                                 \
+		(flags) = arch_local_irq_save();                             \
+	} while (0)
+#define raw_local_irq_restore(flags) arch_local_irq_restore(flags)
+#define raw_irqs_disabled_flags(flags) arch_irqs_disabled_flags(flags)
+#define raw_irqs_disabled() arch_irqs_disabled_flags(arch_local_save_flags())
+
+#endif /* ARCH_X86_64_IRQFLAGS_H */

@@ -1,0 +1,32 @@
+/*
+ * kernel/console.h - output devices for printk and the character input
+ * queue the shell reads.
+ */
+#ifndef KERNEL_CONSOLE_H
+#define KERNEL_CONSOLE_H
+
+#include "lib/types.h"
+#include "lib/list.h"
+
+struct console {
+	const char *name;
+	void (*write)(const char *s, size_t len);	/* any context, polled */
+	int (*poll_char)(void);	/* a waiting input byte or -1; may be NULL */
+	struct list_head node;	/* in the console list, under console_lock */
+};
+
+/* register_console - add an output device; it gets every later line. */
+void register_console(struct console *con);
+/* console_emit - write to every registered console.
+ * Locking: caller holds the console lock (kernel/printk.c). */
+void console_emit(const char *s, size_t len);
+
+/* console_input_char - queue one received byte (from an interrupt
+ * handler or a poller).  Context: any. */
+void console_input_char(int c);
+/* console_getc - next input byte, waiting for one.  Context: task. */
+int console_getc(void);
+/* console_trygetc - next input byte or -1. */
+int console_trygetc(void);
+
+#endif /* KERNEL_CONSOLE_H */

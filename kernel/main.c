@@ -1,0 +1,109 @@
+/*
+ * kernel/main.c - the boot sequence, from kmain() to the shell.
+ *
+ * Read this file first: each call is one subsystem coming up, in
+ * dependency order.  boot/entry.asm calls kmain() on the boot CPU in
+ * 64-bit mode with the boot page tables; interrupts are off.
+ * Linux counterpart: init/main.c start_kernel().
+ */
+#include "kernel/version.h"
+#include "kernel/printk.h"
+#include "kernel/console.h"
+#include "kernel/cmdline.h"
+#include "kernel/ktest.h"
+#include "kernel/panic.h"
+#include "kernel/smp.h"
+#include "kernel/shell/shell.h"
+#include "kernel/time/ktime.h"
+#include "arch/x86_64/arch.h"
+#include "arch/x86_64/tsc.h"
+#include "drivers/uart16550.h"
+#include "drivers/vga_text.h"
+#include "lib/string.h"
+
+static bool selftest_mode;
+static char selftest_list[256];
+
+/* `selftest` runs every suite, `selftest=a,b` only those; then power off. */
+static int __init parse_selftest(const char *val)
+{
+	selftest_mode = true;
+	if (val)
+		strscpy(selftest_list, val, sizeof(selftest_list));
+	return 0;
+}
+CMDLINE_PARAM("selftest", parse_selftest);
+
+static struct console serial_console = {
+	.name = "ttyS0",
+	.write = uart_write,
+	.poll_char = uart_getc,
+};
+
+static struct console vga_console = {
+	.name = "vga",
+	.write = vga_text_write,
+};
+
+static void __init console_init(void)
+{
+	uart_init();
+	register_console(&serial_console);
+	/* QEMU -kernel (Multiboot1) always starts in 80x25 text mode; GRUB
+	 * says so with an EGA-text framebuffer tag (type 2). */
+	if (boot_info.has_framebuffer ? boot_info.fb_type == 2
+				       : !strcmp(boot_info.loader, "multiboot1")) {
+		vga_text_init(boot_info.has_framebuffer ? boot_info.fb_addr : 0xB8000,
+			      boot_info.fb_width, boot_info.fb_height);
+		register_console(&vga_console);
+	}
+}
+
+static __noreturn void run_selftests(void)
+{
+	struct ktest_totals tot = { 0 };
+
+	ktest_run(selftest_list, &tot);
+	console_printf("# rtk-selftest: %d passed, %d failed, %d skipped\n",
+		       tot.passed, tot.failed, tot.skipped);
+	console_printf("rtk: selftest done, powering off\n");
+	arch_poweroff();
+}
+
+static void __init time_init(void)
+{
+	u64 hz = tsc_calibrate_pit();
+
+	if (!hz)
+		panic("time: no PIT to calibrate the TSC against");
+	ktime_init(hz);
+	printk_set_time_source(ktime_get_ns);
+	pr_info("time: TSC %llu.%03llu MHz (calibrated against the PIT)%s\n",
+		(unsigned long long)(hz / 1000000),
+		(unsigned long long)(hz / 1000 % 1000),
+		tsc_invariant() ? ", invariant" : ", not invariant");
+}
+
+/*
+ * kmain - boot the kernel.
+ * Context: boot CPU, interrupts off, boot stack.  Never returns.
+ */
+__noreturn void kmain(u32 magic, u32 info_phys)
+{
+	int err = arch_boot_parse(magic, info_phys);
+
+	console_init();
+	if (err)
+		panic("boot: unknown boot loader magic %#x", magic);
+	pr_info("rtk %s (PREEMPT_%s) booting via %s\n", RTK_VERSION,
+		RTK_PREEMPT_NAME, boot_info.loader);
+	pr_info("cmdline: %s\n", boot_info.cmdline);
+	cmdline_parse(boot_info.cmdline);
+	time_init();
+	set_cpu_online(0, true);
+
+	if (selftest_mode)
+		run_selftests();
+	pr_info("rtk: boot complete, shell on ttyS0\n");
+	shell_run();
+}

@@ -1,0 +1,21 @@
+/*
+ * kernel/panic.h - panic(), dump_stack() and the oops helpers.
+ */
+#ifndef KERNEL_PANIC_H
+#define KERNEL_PANIC_H
+
+#include "lib/compiler.h"
+
+/* panic - print the message, the registers and a symbolised backtrace of
+ * the caller, stop the other CPUs and halt this one.
+ * Context: any. */
+void panic(const char *fmt, ...) __noreturn __printf(1, 2);
+
+/* dump_stack - print a symbolised backtrace of the caller. */
+void dump_stack(void);
+
+/* panic_stop_other_cpus - hook the SMP code sets: NMI every other CPU so
+ * it prints its backtrace and stops. */
+extern void (*panic_stop_other_cpus)(void);
+
+#endif /* KERNEL_PANIC_H */
