@@ -1,0 +1,563 @@
+#!/usr/bin/env python3
+"""tools/harness.py - run rtk's host unit tests and in-kernel self-tests.
+
+`make test` calls this.  It runs every tests/host binary (each prints one
+KTAP version 1 suite), then boots build/rtk.elf in QEMU with `selftest`
+(QEMU's -kernel loader, serial line on a pipe), parses the KTAP the kernel
+prints, prints every failed test with its diagnostic, and ends with the
+plain line `N passed, N failed, N skipped` over host and kernel tests.
+
+Exit status: 0 when everything passed; 1 on any failed test, a kernel
+crash (panic, oops outside a test that expected it, QEMU gone before the
+done line: a triple fault with -no-reboot), a missing or inconsistent
+summary, a timeout, or a host binary that crashed or tripped a sanitizer.
+
+The KTAP parser (parse_ktap) is imported by tools/bochs.py.
+Linux counterpart: tools/testing/kunit/kunit_parser.py (much smaller).
+Python 3 standard library only.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+DONE_LINE = "rtk: selftest done, powering off"
+SUMMARY_RE = re.compile(
+    r"# rtk-selftest: (\d+) passed, (\d+) failed, (\d+) skipped")
+RESULT_RE = re.compile(r"^( *)(not )?ok (\d+)(?: (.*?))?\s*$")
+PLAN_RE = re.compile(r"^( *)1\.\.(\d+)(.*)$")
+SUBTEST_RE = re.compile(r"^( *)# Subtest: (.*?)\s*$")
+DIAG_RE = re.compile(r"^( *)#(?: (.*))?$")
+SKIP_RE = re.compile(r"^(.*?)\s*#\s*SKIP\b\s*(.*)$", re.IGNORECASE)
+# Crash markers: panic() and the exception oops (and Linux-style BUG:).
+CRASH_RE = re.compile(r"Kernel panic|\b[Oo]ops\b|\bOOPS\b|^BUG: ")
+SANITIZER_RE = re.compile(
+    r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|"
+    r"SUMMARY: (Address|Undefined|Leak)Sanitizer")
+HOST_TIMEOUT = 60
+POWEROFF_GRACE = 15  # seconds QEMU may take to exit after the done line
+TAIL_LINES = 40
+
+
+class Case:
+    def __init__(self, suite, number, name, status, diag, reason="",
+                 context=None):
+        self.suite = suite          # suite name
+        self.number = number
+        self.name = name
+        self.status = status        # "pass", "fail" or "skip"
+        self.diag = diag            # the "# " lines just before the result
+        self.reason = reason        # SKIP reason
+        self.context = context or []  # other lines printed by the test
+
+
+class Suite:
+    def __init__(self, name):
+        self.name = name
+        self.plan = None            # the suite's "1..M", None if not seen
+        self.cases = []
+        self.result = None          # "pass"/"fail"/"skip" from "ok N name"
+        self.skip_reason = ""
+        self.lines = []             # the suite's KTAP lines, indent 4
+        self.problems = []
+
+
+class Report:
+    """What one KTAP stream said, plus everything wrong with it."""
+
+    def __init__(self):
+        self.suites = []
+        self.plan = None            # top-level "1..N"
+        self.summary = None         # (passed, failed, skipped) if printed
+        self.done = False           # the DONE_LINE was seen
+        self.crashes = []           # (line number, line, suite/test or None)
+        self.expected_oopses = 0    # oops lines inside tests that passed
+        self.problems = []          # stream-level inconsistencies
+
+    def cases(self):
+        return [c for s in self.suites for c in s.cases]
+
+    def counts(self):
+        res = {"pass": 0, "fail": 0, "skip": 0}
+        for c in self.cases():
+            res[c.status] += 1
+        return res["pass"], res["fail"], res["skip"]
+
+
+def clean_line(line):
+    """Strip CR, ANSI escape sequences and other control bytes."""
+    line = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line)
+    return "".join(ch for ch in line if ch == "\t" or ch >= " ")
+
+
+def parse_ktap(lines, host=False):
+    """parse_ktap - parse one KTAP version 1 stream (kernel or host).
+
+    Test cases are the result lines at nesting level 1 (4 spaces); a
+    suite starts at "# Subtest: name" and ends at its level-0 "ok N name".
+    A case's diagnostics are the "# " lines at the same indent since the
+    previous result line; other lines printed meanwhile (printk output,
+    oopses) are kept as its context.  An oops printed while a test runs
+    is an expected one when that test then passes (the exceptions suite
+    raises faults on purpose); anywhere else it is a crash.
+    """
+    rep = Report()
+    suite = None
+    diag, context, pending_oops = [], [], []
+    for lineno, raw in enumerate(lines, 1):
+        line = clean_line(raw.rstrip("\r\n"))
+        stripped = line.strip()
+        m = SUMMARY_RE.search(line)
+        if m:
+            rep.summary = tuple(int(x) for x in m.groups())
+            continue
+        if DONE_LINE in line:
+            rep.done = True
+            continue
+        is_ktap = RESULT_RE.match(line) or (DIAG_RE.match(line) and
+                                             line.startswith("    #"))
+        if not is_ktap and CRASH_RE.search(line):
+            if "Kernel panic" in line:
+                rep.crashes.append((lineno, line, suite.name if suite
+                                    and suite.result is None else None))
+            elif suite is not None and suite.result is None:
+                pending_oops.append((lineno, line))
+                context.append(line)
+            else:
+                rep.crashes.append((lineno, line, None))
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        m = SUBTEST_RE.match(line)
+        if m:
+            if suite is not None and suite.result is None:
+                suite.problems.append("suite ended without its result line")
+                flush_oopses(rep, suite, pending_oops, None)
+                pending_oops = []
+            suite = Suite(m.group(2))
+            rep.suites.append(suite)
+            diag, context = [], []
+            suite.lines.append("    # Subtest: " + suite.name)
+            continue
+        if stripped == "KTAP version 1":
+            continue
+        m = PLAN_RE.match(line)
+        if m:
+            n = int(m.group(2))
+            if indent == 0 and not host:
+                rep.plan = n
+            elif suite is not None:
+                suite.plan = n
+                sk = SKIP_RE.match(line)
+                if sk:
+                    suite.skip_reason = sk.group(2)
+                suite.lines.append("    " + stripped)
+            continue
+        m = RESULT_RE.match(line)
+        if m and suite is not None:
+            ok = m.group(2) is None
+            number = int(m.group(3))
+            desc = m.group(4) or ""
+            reason = ""
+            sk = SKIP_RE.match(desc)
+            if sk:
+                desc, reason = sk.group(1), sk.group(2)
+            if indent >= 4 and suite.result is None:
+                status = "skip" if (ok and sk) else ("pass" if ok else "fail")
+                case = Case(suite.name, number, desc, status, diag, reason,
+                            context)
+                suite.cases.append(case)
+                suite.lines.append("    " + stripped)
+                flush_oopses(rep, suite, pending_oops, case)
+                pending_oops = []
+                diag, context = [], []
+                continue
+            if indent == 0:
+                suite.result = "skip" if (ok and sk) else (
+                    "pass" if ok else "fail")
+                if suite.skip_reason == "" and sk:
+                    suite.skip_reason = reason
+                flush_oopses(rep, suite, pending_oops, None)
+                pending_oops = []
+                diag, context = [], []
+                continue
+        m = DIAG_RE.match(line)
+        if m and suite is not None and suite.result is None and indent >= 4:
+            diag.append(stripped)
+            suite.lines.append("    " + stripped)
+            continue
+        if suite is not None and suite.result is None and stripped:
+            context.append(line)
+    if suite is not None and suite.result is None:
+        suite.problems.append("output ends inside this suite")
+        flush_oopses(rep, suite, pending_oops, None)
+    check_consistency(rep, host)
+    return rep
+
+
+def flush_oopses(rep, suite, oopses, case):
+    """Oopses seen since the last result: expected if `case` passed."""
+    for lineno, line in oopses:
+        if case is not None and case.status != "fail":
+            rep.expected_oopses += 1
+        else:
+            where = suite.name + (("." + case.name) if case else "")
+            rep.crashes.append((lineno, line, where))
+
+
+def check_consistency(rep, host):
+    """Plans against what was seen; the kernel's own count against ours."""
+    for s in rep.suites:
+        if s.plan is not None and s.plan != len(s.cases):
+            s.problems.append("plan 1..%d but %d results" %
+                              (s.plan, len(s.cases)))
+        if s.plan is None:
+            s.problems.append("no plan line")
+        if s.result == "pass" and any(c.status == "fail" for c in s.cases):
+            s.problems.append("suite says ok but a test failed")
+        if s.result == "fail" and not any(c.status == "fail"
+                                          for c in s.cases):
+            s.problems.append("suite says not ok but no test failed")
+        rep.problems.extend("suite %s: %s" % (s.name, p) for p in s.problems)
+    if host:
+        return
+    if rep.plan is None:
+        rep.problems.append("no top-level KTAP plan (1..N)")
+    elif rep.plan != len(rep.suites):
+        rep.problems.append("plan 1..%d but %d suites ran" %
+                            (rep.plan, len(rep.suites)))
+    if rep.summary is None:
+        rep.problems.append("no '# rtk-selftest: ...' summary line")
+    elif rep.summary != rep.counts():
+        rep.problems.append(
+            "kernel summary says %d passed, %d failed, %d skipped but the "
+            "KTAP shows %d passed, %d failed, %d skipped" %
+            (rep.summary + rep.counts()))
+    if not rep.done:
+        rep.problems.append("no '%s' line" % DONE_LINE)
+
+
+# ---------------------------------------------------------------- host side
+
+def run_host_binary(path):
+    """Run one host test; returns (Report, synthetic failure Case or None)."""
+    name = os.path.basename(path)
+    env = dict(os.environ)
+    env.setdefault("ASAN_OPTIONS", "halt_on_error=1:abort_on_error=0")
+    env.setdefault("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1")
+    start = time.monotonic()
+    try:
+        p = subprocess.run([path], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=HOST_TIMEOUT, env=env)
+        out, err, rc = p.stdout, p.stderr, p.returncode
+        why = None
+    except subprocess.TimeoutExpired as e:
+        out, err, rc = e.stdout or b"", e.stderr or b"", None
+        why = "timed out after %d s" % HOST_TIMEOUT
+    out = out.decode("utf-8", "replace")
+    err = err.decode("utf-8", "replace")
+    rep = parse_ktap(out.splitlines(), host=True)
+    rep.raw = out
+    rep.elapsed = time.monotonic() - start
+    if why is None and rc != 0:
+        why = ("killed by signal %d" % -rc) if rc < 0 else \
+            "exit status %d" % rc
+    if why is None and SANITIZER_RE.search(err + out):
+        why = "sanitizer report"
+    if why is None and rep.problems:
+        why = "; ".join(rep.problems)
+    if why is None and not rep.suites:
+        why = "printed no KTAP suite"
+    if why is None:
+        return rep, None
+    failed_already = any(c.status == "fail" for c in rep.cases())
+    if failed_already and not SANITIZER_RE.search(err) and rc is not None \
+            and rc > 0 and not rep.problems:
+        return rep, None  # the KTAP already shows the failure
+    diag = ["# %s: %s" % (name, why)] + \
+        ["# stderr: " + l for l in sanitizer_excerpt(err)]
+    return rep, Case("host-" + name.replace("test_", "", 1), 0, "run",
+                     "fail", diag)
+
+
+def sanitizer_excerpt(err):
+    """The useful part of stderr: each sanitizer report's head and its
+    SUMMARY line (not ASan's shadow-byte legend), else the last lines."""
+    lines = [l for l in err.splitlines() if l.strip()]
+    out = []
+    for i, l in enumerate(lines):
+        if SANITIZER_RE.search(l) and not l.startswith("SUMMARY"):
+            out += lines[i:i + 8]
+        elif l.startswith("SUMMARY:"):
+            out.append(l)
+    out = list(dict.fromkeys(out))  # drop repeats, keep the order
+    return out[:30] if out else lines[-15:]
+
+
+def run_host_tests(bindir):
+    bins = sorted(os.path.join(bindir, f) for f in os.listdir(bindir)
+                  if f.startswith("test_") and
+                  os.access(os.path.join(bindir, f), os.X_OK) and
+                  os.path.isfile(os.path.join(bindir, f)))
+    if not bins:
+        return [], [Case("host", 1, "host-tests", "fail",
+                         ["# no test_* executables in %s" % bindir])]
+    workers = max(1, min(len(bins), os.cpu_count() or 1))
+    with concurrent.futures.ThreadPoolExecutor(workers) as ex:
+        results = list(ex.map(run_host_binary, bins))
+    reports = [r for r, _ in results]
+    extra = [c for _, c in results if c is not None]
+    return reports, extra
+
+
+# -------------------------------------------------------------- kernel side
+
+def kvm_usable():
+    try:
+        fd = os.open("/dev/kvm", os.O_RDWR | os.O_CLOEXEC)
+    except OSError:
+        return False
+    os.close(fd)
+    return True
+
+
+def qemu_command(args):
+    accel = args.accel
+    if accel == "kvm" and not kvm_usable():
+        print("harness: warning: ACCEL=kvm but /dev/kvm cannot be opened; "
+              "using TCG", file=sys.stderr)
+        accel = "tcg"
+    append = "selftest" + ("=" + args.selftest if args.selftest else "")
+    if args.append:
+        append += " " + args.append
+    cmd = [args.qemu, "-machine", args.machine, "-cpu", args.cpu,
+           "-smp", str(args.smp), "-m", args.mem,
+           "-kernel", args.elf, "-append", append,
+           "-serial", "stdio", "-display", "none", "-monitor", "none",
+           "-no-reboot", "-device", "isa-debug-exit,iobase=0xf4,iosize=4"]
+    if args.icount is not None:
+        cmd += ["-accel", "tcg,thread=single",
+                "-icount", "shift=%s,sleep=off" % args.icount]
+        if accel == "kvm":
+            print("harness: warning: --icount needs TCG; ignoring kvm",
+                  file=sys.stderr)
+    else:
+        cmd += ["-accel", accel]
+    return cmd
+
+
+def run_kernel(args, log):
+    """Boot the kernel once; returns (lines, why-not-clean or None, secs)."""
+    cmd = qemu_command(args)
+    log.write("# " + " ".join(cmd) + "\n")
+    log.flush()
+    start = time.monotonic()
+    deadline = start + args.timeout
+    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    fd = p.stdout.fileno()
+    buf, lines, why = b"", [], None
+    done_at = None
+    try:
+        while True:
+            now = time.monotonic()
+            if now > deadline:
+                why = "timeout: no end of run after %d s" % args.timeout
+                break
+            if done_at is not None and now > done_at + POWEROFF_GRACE:
+                why = ("the kernel printed the done line but QEMU did not "
+                       "exit within %d s (poweroff broken?)" % POWEROFF_GRACE)
+                break
+            r, _, _ = select.select([fd], [], [], 0.5)
+            if not r:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break  # QEMU exited (poweroff, crash, triple fault)
+            buf += chunk
+            *complete, buf = buf.split(b"\n")
+            for b in complete:
+                line = b.decode("utf-8", "replace").rstrip("\r")
+                lines.append(line)
+                log.write(line + "\n")
+                if done_at is None and DONE_LINE in line:
+                    done_at = time.monotonic()
+            log.flush()
+    finally:
+        if p.poll() is None:
+            p.kill()
+        rc = p.wait()
+        if buf:
+            line = buf.decode("utf-8", "replace").rstrip("\r")
+            lines.append(line)
+            log.write(line + "\n")
+        log.write("# qemu exit status %s\n" % rc)
+        log.flush()
+    elapsed = time.monotonic() - start
+    # isa-debug-exit exits with (value << 1) | 1; ACPI S5 exits with 0.
+    if why is None and done_at is None:
+        why = ("QEMU exited (status %s) before the done line: crash, triple "
+               "fault or reboot" % rc)
+    return lines, why, elapsed
+
+
+# ------------------------------------------------------------------- output
+
+def print_failure(c):
+    print("FAIL %s.%s" % (c.suite, c.name))
+    for d in c.diag:
+        print("    " + d)
+    if not c.diag:
+        for ctx in c.context[-10:]:
+            print("    | " + ctx)
+        if not c.context:
+            print("    (no diagnostic printed)")
+
+
+def write_ktap(path, reports):
+    suites = [s for r in reports for s in r.suites]
+    with open(path, "w") as f:
+        f.write("KTAP version 1\n1..%d\n" % len(suites))
+        for i, s in enumerate(suites, 1):
+            f.write("    KTAP version 1\n")
+            for line in s.lines:
+                f.write(line + "\n")
+            res = s.result or ("fail" if s.problems else "pass")
+            if any(c.status == "fail" for c in s.cases) or s.problems:
+                res = "fail"
+            f.write("%sok %d %s%s\n" % ("not " if res == "fail" else "", i,
+                                        s.name,
+                                        " # SKIP" if res == "skip" else ""))
+
+
+def judge(host_reports, host_extra, kernel_rep, kernel_why):
+    """Print failures and the summary line; return the exit status."""
+    bad = False
+    cases = [c for r in host_reports for c in r.cases()] + host_extra
+    if kernel_rep is not None:
+        cases += kernel_rep.cases()
+    for c in cases:
+        if c.status == "fail":
+            print_failure(c)
+            bad = True
+    if kernel_rep is not None:
+        for s in kernel_rep.suites:
+            if s.result == "skip" or (s.plan == 0 and s.skip_reason):
+                print("SKIP suite %s: %s" % (s.name, s.skip_reason))
+        if kernel_rep.expected_oopses:
+            print("note: %d oops(es) inside passing tests (expected faults)"
+                  % kernel_rep.expected_oopses)
+    # A crash, a timeout or a broken summary counts as one failed test,
+    # "kernel.run", so the summary line can never read "0 failed" then.
+    run_diag = []
+    if kernel_rep is not None:
+        run_diag += ["# crash at serial line %d%s: %s" %
+                     (lineno, " (in %s)" % where if where else "",
+                      line.strip())
+                     for lineno, line, where in kernel_rep.crashes]
+        run_diag += ["# " + p for p in kernel_rep.problems]
+    if kernel_why:
+        run_diag.insert(0, "# " + kernel_why)
+    if run_diag:
+        run = Case("kernel", 1, "run", "fail", run_diag)
+        print_failure(run)
+        cases.append(run)
+    passed = sum(c.status == "pass" for c in cases)
+    failed = sum(c.status == "fail" for c in cases)
+    skipped = sum(c.status == "skip" for c in cases)
+    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    return 1 if bad or failed else 0
+
+
+def check_requested(rep, selftest):
+    if not selftest:
+        return
+    ran = {s.name for s in rep.suites}
+    for name in selftest.split(","):
+        if name and name not in ran:
+            rep.problems.append("suite '%s' was requested but did not run"
+                                % name)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--host-bin", help="directory of test_* host binaries")
+    ap.add_argument("--elf", help="kernel image to boot with selftest")
+    ap.add_argument("--qemu", default="qemu-system-x86_64")
+    ap.add_argument("--smp", default="4")
+    ap.add_argument("--mem", default="256M")
+    ap.add_argument("--accel", default="tcg", choices=["tcg", "kvm"])
+    ap.add_argument("--machine", default="q35")
+    ap.add_argument("--cpu", default="max")
+    ap.add_argument("--append", default="", help="extra kernel arguments")
+    ap.add_argument("--timeout", type=int, default=300,
+                    help="seconds for the whole kernel run")
+    ap.add_argument("--selftest", default="",
+                    help="comma-separated suites (default: all)")
+    ap.add_argument("--icount", help="icount shift (single-threaded TCG)")
+    ap.add_argument("--log", help="serial log file")
+    ap.add_argument("--ktap", help="merged KTAP output (default: "
+                    "results.ktap next to --log)")
+    ap.add_argument("--parse", metavar="FILE",
+                    help="only parse a saved serial log (no QEMU)")
+    args = ap.parse_args(argv)
+    if not (args.host_bin or args.elf or args.parse):
+        ap.error("nothing to do: give --host-bin, --elf or --parse")
+
+    host_reports, host_extra = [], []
+    if args.host_bin:
+        if os.path.isdir(args.host_bin):
+            host_reports, host_extra = run_host_tests(args.host_bin)
+        else:
+            host_extra = [Case("host", 1, "host-tests", "fail",
+                               ["# %s is not a directory" % args.host_bin])]
+        n = sum(len(r.cases()) for r in host_reports)
+        print("harness: host: %d binaries, %d tests" % (len(host_reports), n))
+
+    kernel_rep, kernel_why, lines = None, None, []
+    if args.parse:
+        with open(args.parse, errors="replace") as f:
+            lines = f.read().splitlines()
+        kernel_rep = parse_ktap(lines)
+    elif args.elf:
+        logpath = args.log or os.path.join(os.path.dirname(args.elf) or ".",
+                                           "kernel-test.log")
+        os.makedirs(os.path.dirname(logpath) or ".", exist_ok=True)
+        with open(logpath, "w") as log:
+            lines, kernel_why, secs = run_kernel(args, log)
+        print("harness: kernel: %d lines of serial output in %.1f s "
+              "(log: %s)" % (len(lines), secs, logpath))
+        kernel_rep = parse_ktap(lines)
+    if kernel_rep is not None:
+        check_requested(kernel_rep, args.selftest)
+
+    ktap = args.ktap
+    if not ktap:
+        if args.log:
+            ktap = os.path.join(os.path.dirname(args.log) or ".",
+                                "results.ktap")
+        elif args.elf:
+            ktap = os.path.join(os.path.dirname(args.elf) or ".",
+                                "results.ktap")
+        elif args.host_bin:
+            ktap = os.path.join(args.host_bin, "results.ktap")
+    reports = host_reports + ([kernel_rep] if kernel_rep else [])
+    if ktap:
+        write_ktap(ktap, reports)
+
+    status = judge(host_reports, host_extra, kernel_rep, kernel_why)
+    if status and lines and (kernel_why or kernel_rep.crashes or
+                             kernel_rep.problems):
+        print("---- last %d lines of serial output ----" % TAIL_LINES)
+        for line in lines[-TAIL_LINES:]:
+            print(line)
+        print("----")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
