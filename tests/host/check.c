@@ -17,6 +17,8 @@ int check_run(const char *suite, const struct check_case *cases)
 {
 	int n = 0, i, bad = 0;
 
+	/* line-buffered: a sanitizer abort or LSan's exit keeps every line */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	while (cases[n].name)
 		n++;
 	printf("KTAP version 1\n");
