@@ -112,20 +112,28 @@ static inline bool list_is_singular(const struct list_head *head)
 	return !list_empty(head) && head->next == head->prev;
 }
 
+/* __list_splice - link the entries of a non-empty list between prev and
+ * next; list itself is left stale. */
+static inline void __list_splice(const struct list_head *list,
+				 struct list_head *prev,
+				 struct list_head *next)
+{
+	struct list_head *first = list->next, *last = list->prev;
+
+	first->prev = prev;
+	prev->next = first;
+	last->next = next;
+	next->prev = last;
+}
+
 /* list_splice_init - move every entry of list to the front of head and
  * leave list empty. */
 static inline void list_splice_init(struct list_head *list,
 				    struct list_head *head)
 {
-	struct list_head *first = list->next, *last = list->prev;
-	struct list_head *at = head->next;
-
 	if (list_empty(list))
 		return;
-	first->prev = head;
-	head->next = first;
-	last->next = at;
-	at->prev = last;
+	__list_splice(list, head, head->next);
 	INIT_LIST_HEAD(list);
 }
 
@@ -133,15 +141,9 @@ static inline void list_splice_init(struct list_head *list,
 static inline void list_splice_tail_init(struct list_head *list,
 					 struct list_head *head)
 {
-	struct list_head *first = list->next, *last = list->prev;
-	struct list_head *at = head->prev;
-
 	if (list_empty(list))
 		return;
-	first->prev = at;
-	at->next = first;
-	last->next = head;
-	head->prev = last;
+	__list_splice(list, head->prev, head);
 	INIT_LIST_HEAD(list);
 }
 
