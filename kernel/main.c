@@ -93,6 +93,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	int err = arch_boot_parse(magic, info_phys);
 
 	console_init();
+	arch_cpu_init();
 	if (err)
 		panic("boot: unknown boot loader magic %#x", magic);
 	pr_info("rtk %s (PREEMPT_%s) booting via %s\n", RTK_VERSION,

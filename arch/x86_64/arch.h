@@ -91,6 +91,13 @@ struct arch_jmp_buf {
 int arch_setjmp(struct arch_jmp_buf *buf) __attribute__((returns_twice));
 void arch_longjmp(struct arch_jmp_buf *buf, int val) __noreturn;
 
+/* ---- CPU set-up ---- */
+
+/* arch_cpu_init - load the boot CPU's own GDT, TSS (IST stacks for NMI,
+ * #DF, #MC) and the IDT, so exceptions print an oops from then on.
+ * Context: boot CPU, once, interrupts off (arch/x86_64/cpu_init.c). */
+void arch_cpu_init(void);
+
 /* ---- misc ---- */
 
 static inline void arch_cpu_relax(void)

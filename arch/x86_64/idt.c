@@ -1,0 +1,149 @@
+/*
+ * arch/x86_64/idt.c - the IDT (256 interrupt gates) and the table of
+ * handlers for vectors 32..255.
+ *
+ * Every gate is an interrupt gate (type 0xE), so IF is clear on entry to
+ * every handler, exceptions included: a handler runs until it returns
+ * without being interrupted on its own CPU, as Linux does.  NMI, #DF and
+ * #MC carry an IST index so they always start on a known good stack
+ * (arch/x86_64/gdt.h); the rest run on the interrupted stack (the
+ * per-CPU interrupt stack comes with the interrupt core, issue 3).
+ * Linux counterpart: arch/x86/kernel/idt.c (idt_setup_traps, set_intr_gate),
+ * arch/x86/kernel/irq.c (the vector_irq table behind common_interrupt).
+ */
+#include "arch/x86_64/idt.h"
+#include "arch/x86_64/cpu.h"
+#include "arch/x86_64/gdt.h"
+#include "arch/x86_64/traps.h"
+#include "kernel/printk.h"
+#include "lib/bug.h"
+#include "lib/compiler.h"
+#include "lib/errno.h"
+
+/* 64-bit gate descriptor, Intel SDM Vol. 3A Figure 6-8. */
+struct idt_gate {
+	u16 offset_low;
+	u16 selector;
+	u8 ist;			/* bits 0..2: IST index, 0 = no switch */
+	u8 type_attr;		/* P, DPL, type */
+	u16 offset_mid;
+	u32 offset_high;
+	u32 reserved;
+} __packed;
+
+struct idt_ptr {
+	u16 limit;
+	u64 base;
+} __packed;
+
+#define GATE_INTERRUPT 0x8E	/* P=1, DPL=0, type 0xE: 64-bit interrupt gate */
+
+/* Written once by idt_init() before any CPU loads it, then read-only. */
+static struct idt_gate idt[IDT_ENTRIES] __aligned(16);
+
+/* Handlers for vectors 32..255 (slots 0..31 stay NULL); read in hardirq
+ * context with READ_ONCE, written with WRITE_ONCE/cmpxchg. */
+static irq_vector_handler_t vector_handler[IDT_ENTRIES];
+
+static u64 unexpected_count;
+static u64 unexpected_per_vector[IDT_ENTRIES];
+
+/* The entry stubs, TRAP_STUB_SIZE bytes apart (trap_entry.asm). */
+extern const u8 trap_stubs[];
+
+static void set_gate(int vector, unsigned long handler, int ist)
+{
+	struct idt_gate *g = &idt[vector];
+
+	g->offset_low = handler & 0xFFFF;
+	g->selector = GDT_KERNEL_CS;
+	g->ist = ist & 7;
+	g->type_attr = GATE_INTERRUPT;
+	g->offset_mid = (handler >> 16) & 0xFFFF;
+	g->offset_high = handler >> 32;
+	g->reserved = 0;
+}
+
+void idt_load(void)
+{
+	struct idt_ptr ptr = {
+		.limit = sizeof(idt) - 1,
+		.base = (u64)(uintptr_t)idt,
+	};
+
+	__asm__ volatile("lidt %0" : : "m"(ptr) : "memory");
+}
+
+/*
+ * idt_init - see idt.h.
+ * Context: boot CPU, interrupts off, once.
+ */
+void idt_init(void)
+{
+	BUG_ON(read_rflags() & X86_EFLAGS_IF);
+	BUILD_BUG_ON(sizeof(struct idt_gate) != 16);
+
+	for (int v = 0; v < IDT_ENTRIES; v++)
+		set_gate(v, (unsigned long)trap_stubs + v * TRAP_STUB_SIZE, 0);
+	idt[X86_TRAP_DF].ist = IST_DOUBLE_FAULT;
+	idt[X86_TRAP_NMI].ist = IST_NMI;
+	idt[X86_TRAP_MC].ist = IST_MACHINE_CHECK;
+	idt_load();
+}
+
+/*
+ * arch_set_irq_handler - see idt.h.
+ * Context: any.  Locking: none; one compare-and-swap per change, so two
+ * drivers racing for a vector cannot both win.
+ */
+int arch_set_irq_handler(int vector, irq_vector_handler_t fn)
+{
+	irq_vector_handler_t old;
+
+	if (vector < FIRST_EXTERNAL_VECTOR || vector >= IDT_ENTRIES)
+		return -EINVAL;
+	if (!fn) {
+		WRITE_ONCE(vector_handler[vector], NULL);
+		return 0;
+	}
+	old = NULL;
+	if (__atomic_compare_exchange_n(&vector_handler[vector], &old, fn,
+					false, __ATOMIC_RELEASE,
+					__ATOMIC_RELAXED))
+		return 0;
+	return old == fn ? 0 : -EBUSY;
+}
+
+/* Warnings printed per vector before going quiet: a stuck level-
+ * triggered line would otherwise flood the console; the count goes on. */
+#define UNEXPECTED_WARN_LIMIT 4
+
+/*
+ * irq_vector_dispatch - see idt.h.
+ * Context: hardirq, interrupts off.
+ */
+void irq_vector_dispatch(struct pt_regs *regs)
+{
+	int v = (int)regs->vector;
+	irq_vector_handler_t fn;
+	u64 n;
+
+	BUG_ON(v < FIRST_EXTERNAL_VECTOR || v >= IDT_ENTRIES);
+	fn = __atomic_load_n(&vector_handler[v], __ATOMIC_ACQUIRE);
+	if (likely(fn)) {
+		fn(regs);
+		return;
+	}
+	__atomic_fetch_add(&unexpected_count, 1, __ATOMIC_RELAXED);
+	n = __atomic_add_fetch(&unexpected_per_vector[v], 1, __ATOMIC_RELAXED);
+	if (n <= UNEXPECTED_WARN_LIMIT)
+		pr_warn("unexpected interrupt vector %d (rip %lx)%s\n", v,
+			(unsigned long)regs->rip,
+			n == UNEXPECTED_WARN_LIMIT ? ", further ones counted only"
+						   : "");
+}
+
+u64 irq_unexpected_count(void)
+{
+	return __atomic_load_n(&unexpected_count, __ATOMIC_RELAXED);
+}

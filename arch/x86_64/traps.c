@@ -1,0 +1,259 @@
+/*
+ * arch/x86_64/traps.c - what happens on each CPU exception: the oops.
+ *
+ * trap_dispatch() is the C entry of every vector (trap_entry.asm builds
+ * the struct pt_regs).  For exceptions it decides:
+ *	NMI		nmi_handler hook, else "NMI received"; returns
+ *	#BP (int3)	a trap: report "int3 at <sym>", return to the
+ *			instruction after the int3
+ *	anything else	a fault or abort: print the oops; when a trap catch
+ *			is armed (trap_catch.h) longjmp to it, otherwise
+ *			panic("Fatal exception")
+ * The oops names the vector, decodes the error code (#PF: present,
+ * write, user, fetch), gives CR2 for #PF/#DF, all registers with RIP
+ * symbolised, and a symbolised backtrace from the interrupted RBP.  A
+ * fault address in a kernel stack's guard page (kstack_guard_hit) is
+ * reported as "kernel stack overflow".
+ * Spec: Intel SDM Vol. 3A 6.15 (exception classes), 4.7 (#PF error code).
+ * Linux counterpart: arch/x86/kernel/traps.c, arch/x86/mm/fault.c
+ * (show_fault_oops), arch/x86/kernel/dumpstack.c (__die, show_regs).
+ * rtk leaves out user mode, die notifiers, fixups by exception table
+ * (trap catches instead) and oops-and-continue.
+ */
+#include "arch/x86_64/traps.h"
+#include "arch/x86_64/cpu.h"
+#include "arch/x86_64/idt.h"
+#include "arch/x86_64/stacktrace.h"
+#include "arch/x86_64/trap_catch.h"
+#include "kernel/ksyms.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "lib/bug.h"
+#include "lib/compiler.h"
+#include "lib/vsnprintf.h"
+
+void (*nmi_handler)(struct pt_regs *regs);
+
+static u64 vector_count[IDT_ENTRIES];
+
+static const struct {
+	const char *name;
+	const char *mnemonic;
+} exception_names[FIRST_EXTERNAL_VECTOR] = {
+	[X86_TRAP_DE] = { "divide error", "#DE" },
+	[X86_TRAP_DB] = { "debug", "#DB" },
+	[X86_TRAP_NMI] = { "non-maskable interrupt", "NMI" },
+	[X86_TRAP_BP] = { "breakpoint", "#BP" },
+	[X86_TRAP_OF] = { "overflow", "#OF" },
+	[X86_TRAP_BR] = { "bound range exceeded", "#BR" },
+	[X86_TRAP_UD] = { "invalid opcode", "#UD" },
+	[X86_TRAP_NM] = { "device not available", "#NM" },
+	[X86_TRAP_DF] = { "double fault", "#DF" },
+	[X86_TRAP_OLD_MF] = { "coprocessor segment overrun", "" },
+	[X86_TRAP_TS] = { "invalid TSS", "#TS" },
+	[X86_TRAP_NP] = { "segment not present", "#NP" },
+	[X86_TRAP_SS] = { "stack segment fault", "#SS" },
+	[X86_TRAP_GP] = { "general protection fault", "#GP" },
+	[X86_TRAP_PF] = { "page fault", "#PF" },
+	[X86_TRAP_MF] = { "x87 floating-point error", "#MF" },
+	[X86_TRAP_AC] = { "alignment check", "#AC" },
+	[X86_TRAP_MC] = { "machine check", "#MC" },
+	[X86_TRAP_XF] = { "SIMD floating-point exception", "#XM" },
+	[X86_TRAP_VE] = { "virtualization exception", "#VE" },
+	[X86_TRAP_CP] = { "control protection", "#CP" },
+	[X86_TRAP_VC] = { "VMM communication", "#VC" },
+};
+
+const char *trap_vector_name(int vector)
+{
+	if (vector >= FIRST_EXTERNAL_VECTOR)
+		return "interrupt";
+	if (vector < 0 || !exception_names[vector].name)
+		return "reserved exception";
+	return exception_names[vector].name;
+}
+
+const char *trap_vector_mnemonic(int vector)
+{
+	if (vector < 0 || vector >= FIRST_EXTERNAL_VECTOR ||
+	    !exception_names[vector].mnemonic)
+		return "";
+	return exception_names[vector].mnemonic;
+}
+
+u64 trap_count(int vector)
+{
+	if (vector < 0 || vector >= IDT_ENTRIES)
+		return 0;
+	return __atomic_load_n(&vector_count[vector], __ATOMIC_RELAXED);
+}
+
+/* Weak default; the kernel-stack allocator overrides it (traps.h). */
+__attribute__((weak)) bool kstack_guard_hit(u64 addr)
+{
+	return false;
+}
+
+/*
+ * show_regs - see traps.h.  Same layout as arch_show_current_regs() (the
+ * panic path), plus the trap frame's segment selectors.
+ */
+void show_regs(const struct pt_regs *regs)
+{
+	const struct {
+		const char *name;
+		u64 val;
+	} gpr[] = {
+		{ "RAX", regs->rax }, { "RBX", regs->rbx }, { "RCX", regs->rcx },
+		{ "RDX", regs->rdx }, { "RSI", regs->rsi }, { "RDI", regs->rdi },
+		{ "RBP", regs->rbp }, { "R08", regs->r8 },  { "R09", regs->r9 },
+		{ "R10", regs->r10 }, { "R11", regs->r11 }, { "R12", regs->r12 },
+		{ "R13", regs->r13 }, { "R14", regs->r14 }, { "R15", regs->r15 },
+	};
+	char sym[96];
+
+	ksym_snprint(sym, sizeof(sym), regs->rip);
+	printk(KERN_EMERG "RIP: %04lx:%016lx %s\n", (unsigned long)regs->cs,
+	       (unsigned long)regs->rip, sym);
+	printk(KERN_EMERG "RSP: %04lx:%016lx RFLAGS: %016lx\n",
+	       (unsigned long)regs->ss, (unsigned long)regs->rsp,
+	       (unsigned long)regs->rflags);
+	for (size_t i = 0; i < ARRAY_SIZE(gpr); i += 3)	/* three a line */
+		printk(KERN_EMERG "%s: %016lx %s: %016lx %s: %016lx\n",
+		       gpr[i].name, (unsigned long)gpr[i].val,
+		       gpr[i + 1].name, (unsigned long)gpr[i + 1].val,
+		       gpr[i + 2].name, (unsigned long)gpr[i + 2].val);
+	printk(KERN_EMERG "CR0: %016lx CR2: %016lx CR3: %016lx CR4: %016lx\n",
+	       (unsigned long)read_cr0(), (unsigned long)read_cr2(),
+	       (unsigned long)read_cr3(), (unsigned long)read_cr4());
+}
+
+/* decode_error_code - the bracketed part of the oops' first line. */
+static void decode_error_code(char *buf, size_t len, int vector, u64 code)
+{
+	buf[0] = '\0';
+	if (vector == X86_TRAP_PF) {
+		scnprintf(buf, len, " [%s %s %s%s%s%s]",
+			  code & X86_PF_PROT ? "protection" : "not-present",
+			  code & X86_PF_WRITE ? "write" : "read",
+			  code & X86_PF_USER ? "user" : "kernel",
+			  code & X86_PF_INSTR ? " instruction-fetch" : "",
+			  code & X86_PF_RSVD ? " reserved-bit" : "",
+			  code & X86_PF_PK ? " protection-key" : "");
+		return;
+	}
+	/* Selector error code (Intel SDM Vol. 3A 6.13): bit 0 EXT (external
+	 * event), bit 1 IDT, bit 2 TI (LDT, when not IDT), bits 3.. index. */
+	if ((vector == X86_TRAP_GP || vector == X86_TRAP_TS ||
+	     vector == X86_TRAP_NP || vector == X86_TRAP_SS) && code)
+		scnprintf(buf, len, " [%s index %lu%s]",
+			  code & 2 ? "IDT" : code & 4 ? "LDT" : "GDT",
+			  (unsigned long)(code >> 3),
+			  code & 1 ? " external" : "");
+}
+
+/*
+ * show_oops - print the full report for an exception.
+ * Context: exception, interrupts off.
+ */
+static void show_oops(const struct pt_regs *regs, u64 cr2)
+{
+	int v = (int)regs->vector;
+	char decoded[96];
+
+	decode_error_code(decoded, sizeof(decoded), v, regs->error_code);
+	printk(KERN_EMERG "Oops: %s (%s) error_code=0x%lx%s\n",
+	       trap_vector_name(v), trap_vector_mnemonic(v),
+	       (unsigned long)regs->error_code, decoded);
+	if (v == X86_TRAP_PF || v == X86_TRAP_DF)
+		printk(KERN_EMERG "CR2: %016lx\n", (unsigned long)cr2);
+	if ((v == X86_TRAP_PF || v == X86_TRAP_DF) && kstack_guard_hit(cr2))
+		printk(KERN_EMERG "kernel stack overflow (guard page hit at %#lx)\n",
+		       (unsigned long)cr2);
+	show_regs(regs);
+	arch_show_backtrace(regs->rbp);
+	printk(KERN_EMERG "---[ end trace ]---\n");
+}
+
+/*
+ * do_fatal_exception - a fault or abort in the kernel.
+ * Context: exception, interrupts off.  Returns only by longjmp (a trap
+ * catch) or not at all (panic).
+ */
+static __noreturn void do_fatal_exception(struct pt_regs *regs, u64 cr2)
+{
+	int was_oops = oops_in_progress;
+
+	if (trap_catch_armed()) {
+		printk(KERN_EMERG "-- expected oops begin --\n");
+		show_oops(regs, cr2);
+		printk(KERN_EMERG "-- expected oops end --\n");
+		trap_catch_exception(regs, cr2);	/* does not return */
+	}
+	oops_in_progress = 1;
+	show_oops(regs, cr2);
+	oops_in_progress = was_oops;
+	panic("Fatal exception");
+}
+
+/*
+ * do_int3 - #BP is a trap: RIP already points past the one-byte int3, so
+ * returning resumes the interrupted code.
+ */
+static void do_int3(struct pt_regs *regs)
+{
+	char sym[96];
+
+	ksym_snprint(sym, sizeof(sym), regs->rip - 1);
+	printk(KERN_WARNING "int3 at %s (rip %lx), continuing\n", sym,
+	       (unsigned long)regs->rip - 1);
+	show_regs(regs);
+	arch_show_backtrace(regs->rbp);
+	printk(KERN_WARNING "---[ end int3 ]---\n");
+}
+
+static void do_nmi(struct pt_regs *regs)
+{
+	void (*fn)(struct pt_regs *) = READ_ONCE(nmi_handler);
+	char sym[96];
+
+	if (fn) {
+		fn(regs);
+		return;
+	}
+	ksym_snprint(sym, sizeof(sym), regs->rip);
+	printk(KERN_WARNING "NMI received at %s, continuing\n", sym);
+}
+
+/*
+ * trap_dispatch - see traps.h.
+ * Context: called by trap_common only, interrupts off (interrupt gates),
+ * on the interrupted stack or the vector's IST stack.
+ */
+void trap_dispatch(struct pt_regs *regs)
+{
+	int v = (int)regs->vector;
+	u64 cr2 = 0;
+
+	BUILD_BUG_ON(sizeof(struct pt_regs) != PT_REGS_SIZE);
+	/* CR2 first: a fault inside the report would overwrite it. */
+	if (v == X86_TRAP_PF || v == X86_TRAP_DF)
+		cr2 = read_cr2();
+	BUG_ON(read_rflags() & X86_EFLAGS_IF);
+	__atomic_fetch_add(&vector_count[v & 0xFF], 1, __ATOMIC_RELAXED);
+
+	if (v >= FIRST_EXTERNAL_VECTOR) {
+		irq_vector_dispatch(regs);
+		return;
+	}
+	switch (v) {
+	case X86_TRAP_NMI:
+		do_nmi(regs);
+		return;
+	case X86_TRAP_BP:
+		do_int3(regs);
+		return;
+	default:
+		do_fatal_exception(regs, cr2);
+	}
+}
