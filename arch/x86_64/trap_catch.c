@@ -10,6 +10,7 @@
  */
 #include "arch/x86_64/trap_catch.h"
 #include "arch/x86_64/cpu.h"
+#include "arch/x86_64/gdt.h"
 #include "kernel/ksyms.h"
 #include "lib/bug.h"
 #include "lib/string.h"
@@ -63,8 +64,9 @@ bool trap_catch_armed(void)
  *  [1] take the innermost catch, return false if there is none;
  *  [2] record what happened, symbol of RIP included;
  *  [3] pop the catch (so the handler's report is "already disarmed");
- *  [4] give the code that armed it its interrupt flag back (the gate
- *      cleared IF, and no IRETQ will restore it);
+ *  [4] give the code that armed it what IRETQ would have restored: the
+ *      kernel SS (an IST switch loads a null SS, Intel SDM Vol. 3A
+ *      6.14.4) and its interrupt flag (the gate cleared IF);
  *  [5] longjmp: RSP/RBP/RIP as at trap_try() time, in the arming frame.
  */
 bool trap_catch_exception(const struct pt_regs *regs, u64 cr2)
@@ -81,7 +83,8 @@ bool trap_catch_exception(const struct pt_regs *regs, u64 cr2)
 	name = ksym_lookup(regs->rip, NULL, NULL);
 	strscpy(c->sym, name ? name : "", sizeof(c->sym));
 	WRITE_ONCE(catch_top, c->prev);			/* [3] */
-	if (regs->rflags & X86_EFLAGS_IF)		/* [4] */
+	__asm__ volatile("movl %0, %%ss" : : "r"(GDT_KERNEL_DS));	/* [4] */
+	if (regs->rflags & X86_EFLAGS_IF)
 		__asm__ volatile("sti" ::: "memory");
 	arch_longjmp(&c->jb, 1);			/* [5] */
 }
