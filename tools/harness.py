@@ -35,11 +35,18 @@ DIAG_RE = re.compile(r"^( *)#(?: (.*))?$")
 SKIP_RE = re.compile(r"^(.*?)\s*#\s*SKIP\b\s*(.*)$", re.IGNORECASE)
 # Crash markers: panic() and the exception oops (and Linux-style BUG:).
 CRASH_RE = re.compile(r"Kernel panic|\b[Oo]ops\b|\bOOPS\b|^BUG: ")
+PANIC_END = "---[ end Kernel panic"
+# A test that raises a fault on purpose brackets the oops with these
+# (arch/x86_64/traps.c, tests/kernel/test_exceptions.c); any other oops
+# is a crash.
+EXPECTED_BEGIN = "-- expected oops begin --"
+EXPECTED_END = "-- expected oops end --"
 SANITIZER_RE = re.compile(
     r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|"
     r"SUMMARY: (Address|Undefined|Leak)Sanitizer")
 HOST_TIMEOUT = 60
 POWEROFF_GRACE = 15  # seconds QEMU may take to exit after the done line
+PANIC_GRACE = 3     # seconds of output kept after "Kernel panic"
 TAIL_LINES = 40
 
 
@@ -75,7 +82,7 @@ class Report:
         self.summary = None         # (passed, failed, skipped) if printed
         self.done = False           # the DONE_LINE was seen
         self.crashes = []           # (line number, line, suite/test or None)
-        self.expected_oopses = 0    # oops lines inside tests that passed
+        self.expected_oopses = 0    # oopses between the expected markers
         self.problems = []          # stream-level inconsistencies
 
     def cases(self):
@@ -101,16 +108,20 @@ def parse_ktap(lines, host=False):
     suite starts at "# Subtest: name" and ends at its level-0 "ok N name".
     A case's diagnostics are the "# " lines at the same indent since the
     previous result line; other lines printed meanwhile (printk output,
-    oopses) are kept as its context.  An oops printed while a test runs
-    is an expected one when that test then passes (the exceptions suite
-    raises faults on purpose); anywhere else it is a crash.
+    oopses) are kept as its context.  An oops between the lines
+    EXPECTED_BEGIN and EXPECTED_END was raised on purpose by a test;
+    any other oops, and every panic, is a crash.
     """
     rep = Report()
     suite = None
-    diag, context, pending_oops = [], [], []
+    diag, context = [], []
+    in_expected = False
     for lineno, raw in enumerate(lines, 1):
         line = clean_line(raw.rstrip("\r\n"))
         stripped = line.strip()
+        if EXPECTED_BEGIN in line or EXPECTED_END in line:
+            in_expected = EXPECTED_BEGIN in line
+            continue
         m = SUMMARY_RE.search(line)
         if m:
             rep.summary = tuple(int(x) for x in m.groups())
@@ -120,23 +131,22 @@ def parse_ktap(lines, host=False):
             continue
         is_ktap = RESULT_RE.match(line) or (DIAG_RE.match(line) and
                                              line.startswith("    #"))
-        if not is_ktap and CRASH_RE.search(line):
-            if "Kernel panic" in line:
-                rep.crashes.append((lineno, line, suite.name if suite
-                                    and suite.result is None else None))
-            elif suite is not None and suite.result is None:
-                pending_oops.append((lineno, line))
-                context.append(line)
+        if not is_ktap and CRASH_RE.search(line) and PANIC_END not in line:
+            if in_expected and "Kernel panic" not in line:
+                rep.expected_oopses += 1
             else:
-                rep.crashes.append((lineno, line, None))
+                where = None
+                if suite is not None and suite.result is None:
+                    where = suite.name + ", after " + (
+                        suite.cases[-1].name if suite.cases else "its plan")
+                rep.crashes.append((lineno, line, where))
+            context.append(line)
             continue
         indent = len(line) - len(line.lstrip(" "))
         m = SUBTEST_RE.match(line)
         if m:
             if suite is not None and suite.result is None:
                 suite.problems.append("suite ended without its result line")
-                flush_oopses(rep, suite, pending_oops, None)
-                pending_oops = []
             suite = Suite(m.group(2))
             rep.suites.append(suite)
             diag, context = [], []
@@ -171,8 +181,6 @@ def parse_ktap(lines, host=False):
                             context)
                 suite.cases.append(case)
                 suite.lines.append("    " + stripped)
-                flush_oopses(rep, suite, pending_oops, case)
-                pending_oops = []
                 diag, context = [], []
                 continue
             if indent == 0:
@@ -180,8 +188,6 @@ def parse_ktap(lines, host=False):
                     "pass" if ok else "fail")
                 if suite.skip_reason == "" and sk:
                     suite.skip_reason = reason
-                flush_oopses(rep, suite, pending_oops, None)
-                pending_oops = []
                 diag, context = [], []
                 continue
         m = DIAG_RE.match(line)
@@ -193,19 +199,8 @@ def parse_ktap(lines, host=False):
             context.append(line)
     if suite is not None and suite.result is None:
         suite.problems.append("output ends inside this suite")
-        flush_oopses(rep, suite, pending_oops, None)
     check_consistency(rep, host)
     return rep
-
-
-def flush_oopses(rep, suite, oopses, case):
-    """Oopses seen since the last result: expected if `case` passed."""
-    for lineno, line in oopses:
-        if case is not None and case.status != "fail":
-            rep.expected_oopses += 1
-        else:
-            where = suite.name + (("." + case.name) if case else "")
-            rep.crashes.append((lineno, line, where))
 
 
 def check_consistency(rep, host):
@@ -361,7 +356,7 @@ def run_kernel(args, log):
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     fd = p.stdout.fileno()
     buf, lines, why = b"", [], None
-    done_at = None
+    done_at = panic_at = None
     try:
         while True:
             now = time.monotonic()
@@ -371,6 +366,9 @@ def run_kernel(args, log):
             if done_at is not None and now > done_at + POWEROFF_GRACE:
                 why = ("the kernel printed the done line but QEMU did not "
                        "exit within %d s (poweroff broken?)" % POWEROFF_GRACE)
+                break
+            if panic_at is not None and now > panic_at + PANIC_GRACE:
+                why = "kernel panic (QEMU stopped %d s after it)" % PANIC_GRACE
                 break
             r, _, _ = select.select([fd], [], [], 0.5)
             if not r:
@@ -386,6 +384,8 @@ def run_kernel(args, log):
                 log.write(line + "\n")
                 if done_at is None and DONE_LINE in line:
                     done_at = time.monotonic()
+                if panic_at is None and "Kernel panic" in line:
+                    panic_at = time.monotonic()
             log.flush()
     finally:
         if p.poll() is None:
@@ -449,7 +449,7 @@ def judge(host_reports, host_extra, kernel_rep, kernel_why):
             if s.result == "skip" or (s.plan == 0 and s.skip_reason):
                 print("SKIP suite %s: %s" % (s.name, s.skip_reason))
         if kernel_rep.expected_oopses:
-            print("note: %d oops(es) inside passing tests (expected faults)"
+            print("note: %d expected oops(es) (faults raised on purpose)"
                   % kernel_rep.expected_oopses)
     # A crash, a timeout or a broken summary counts as one failed test,
     # "kernel.run", so the summary line can never read "0 failed" then.
@@ -554,7 +554,7 @@ def main(argv=None):
                              kernel_rep.problems):
         print("---- last %d lines of serial output ----" % TAIL_LINES)
         for line in lines[-TAIL_LINES:]:
-            print(line)
+            print(clean_line(line))
         print("----")
     return status
 
