@@ -24,21 +24,7 @@
 #ifndef ARCH_X86_64_ACPI_TABLES_H
 #define ARCH_X86_64_ACPI_TABLES_H
 
-/*
- * TODO: lib/types.h is being written in parallel; until it lands, take
- * the fixed-width types from the compiler's freestanding headers.
- */
-#if __has_include("lib/types.h")
 #include "lib/types.h"
-#else
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-#endif
 
 #ifndef RTK_MAX_CPUS
 #define RTK_MAX_CPUS 64
@@ -205,6 +191,8 @@ struct acpi_fadt_info {
 	u32 flags;		/* raw Flags (Table 5.10) */
 	bool hw_reduced;	/* HW_REDUCED_ACPI: no PM timer, no PM1 */
 	u16 sci_irq;		/* SCI_INT, as an ISA IRQ / GSI */
+	u32 smi_cmd;		/* SMI_CMD port, 0: ACPI mode is fixed */
+	u8 acpi_enable;		/* ACPI_ENABLE: write to smi_cmd to set SCI_EN */
 	u64 dsdt_phys;		/* X_DSDT when non-zero, else DSDT */
 
 	struct acpi_gas pm_timer; /* X_PM_TMR_BLK, else PM_TMR_BLK (I/O) */
@@ -240,7 +228,10 @@ struct acpi_hpet_info {
 };
 
 /* Checksums and headers (5.2.5.3, 5.2.6). */
+u8 acpi_checksum(const void *buf, size_t len);
 int acpi_parse_rsdp(const void *buf, size_t len, struct acpi_rsdp_info *out);
+/* acpi_scan_rsdp returns the byte offset (>= 0) of the first valid RSDP
+ * at a 16-byte boundary of buf, or -ENOENT. */
 int acpi_scan_rsdp(const void *buf, size_t len, struct acpi_rsdp_info *out);
 int acpi_read_sdt_header(const void *buf, size_t len,
 			 struct acpi_sdt_info *out);
@@ -248,11 +239,14 @@ int acpi_validate_sdt(const void *buf, size_t len, const char *sig4,
 		      const char **why);
 
 /* Tables. */
+/* acpi_parse_root: -E2BIG leaves the first `max` entries in entries[]. */
 int acpi_parse_root(const void *buf, size_t len, bool is_xsdt, u64 *entries,
-		    int max, int *n);
+		    int max, int *n, const char **why);
 int acpi_parse_madt(const void *buf, size_t len, struct acpi_madt_info *out);
 int acpi_parse_fadt(const void *buf, size_t len, struct acpi_fadt_info *out);
-int acpi_find_s5(const void *dsdt, size_t len, u8 *slp_typa, u8 *slp_typb);
+/* acpi_find_s5: dsdt is a whole DSDT or SSDT; -ENOENT when no \_S5. */
+int acpi_find_s5(const void *dsdt, size_t len, u8 *slp_typa, u8 *slp_typb,
+		 const char **why);
 int acpi_parse_hpet(const void *buf, size_t len, struct acpi_hpet_info *out);
 
 #endif /* ARCH_X86_64_ACPI_TABLES_H */
