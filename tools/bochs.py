@@ -19,7 +19,6 @@ Python 3 standard library only.
 """
 import argparse
 import os
-import pty
 import re
 import select
 import shutil
@@ -36,7 +35,6 @@ TOOLS = os.path.dirname(os.path.abspath(__file__))
 BOCHSRC = os.path.join(TOOLS, "bochsrc.txt")
 BOCHS_RC = os.path.join(TOOLS, "bochs-rc.txt")
 QUIT_KEY = b"\x1d"  # ctrl-]
-POWEROFF_GRACE = 20
 
 
 def bochs_env(iso, mode, dev, outdir):
@@ -90,11 +88,10 @@ def run_selftest(args, outdir):
     if os.path.exists(serial):
         os.unlink(serial)
     p, out = start_bochs(bochs_env(args.iso, "file", serial, outdir), outdir)
-    start = time.monotonic()
-    deadline = start + args.timeout
-    why, done_at, pos, partial, lines = None, None, 0, b"", []
+    watch = harness.SerialWatch(args.timeout, "Bochs", echo=args.verbose)
+    why, pos = None, 0
     try:
-        while True:
+        while why is None:
             exited = p.poll() is not None
             try:
                 with open(serial, "rb") as f:
@@ -103,47 +100,27 @@ def run_selftest(args, outdir):
             except FileNotFoundError:
                 data = b""
             pos += len(data)
-            *complete, partial = (partial + data).split(b"\n")
-            for b in complete:
-                line = b.decode("utf-8", "replace").rstrip("\r")
-                lines.append(line)
-                if args.verbose:
-                    print(line)
-                if done_at is None and harness.DONE_LINE in line:
-                    done_at = time.monotonic()
+            watch.feed(data)
             if exited:
                 break
-            now = time.monotonic()
-            if now > deadline:
-                why = "timeout: no end of run after %d s" % args.timeout
-                break
-            if done_at is not None and now > done_at + POWEROFF_GRACE:
-                why = ("the kernel printed the done line but Bochs did not "
-                       "exit within %d s (ACPI S5 poweroff broken?)"
-                       % POWEROFF_GRACE)
-                break
+            why = watch.must_stop()
             time.sleep(0.2)
     finally:
         rc = stop_bochs(p, 0)
         out.close()
-    if partial:
-        lines.append(partial.decode("utf-8", "replace").rstrip("\r"))
-    secs = time.monotonic() - start
+    secs = watch.finish()
+    lines = watch.lines
     msg = exit_message(outdir)
     print("bochs: %d lines of serial output in %.1f s (serial: %s); Bochs "
           "exit status %s%s" % (len(lines), secs, serial, rc,
                                 ": " + msg if msg else ""))
-    if why is None and done_at is None:
-        why = "Bochs exited before the done line" + (
-            " (%s)" % msg if msg else "")
+    if why is None:
+        why = watch.exited_why(msg or "status %s" % rc)
     rep = harness.parse_ktap(lines)
     harness.write_ktap(os.path.join(outdir, "results-bochs.ktap"), [rep])
     status = harness.judge([], [], rep, why)
     if status and lines:
-        print("---- last %d lines of serial output ----" % harness.TAIL_LINES)
-        for line in lines[-harness.TAIL_LINES:]:
-            print(harness.clean_line(line))
-        print("----")
+        harness.print_tail(lines)
     return status
 
 

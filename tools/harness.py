@@ -257,6 +257,8 @@ def run_host_binary(path):
     err = err.decode("utf-8", "replace")
     rep = parse_ktap(out.splitlines(), host=True)
     rep.raw = out
+    rep.err = err
+    rep.binary = name
     rep.elapsed = time.monotonic() - start
     if why is None and rc != 0:
         why = ("killed by signal %d" % -rc) if rc < 0 else \
@@ -326,10 +328,16 @@ def qemu_command(args):
         print("harness: warning: ACCEL=kvm but /dev/kvm cannot be opened; "
               "using TCG", file=sys.stderr)
         accel = "tcg"
+    cpu = args.cpu
+    if accel == "kvm" and cpu == "max":
+        # Nested KVM (seen on Debian 12's QEMU 7.2) aborts at start with
+        # "failed to set MSR 0x10a" (IA32_ARCH_CAPABILITIES) for -cpu
+        # max/host; rtk never reads that MSR, so hide it.
+        cpu = "max,-arch-capabilities"
     append = "selftest" + ("=" + args.selftest if args.selftest else "")
     if args.append:
         append += " " + args.append
-    cmd = [args.qemu, "-machine", args.machine, "-cpu", args.cpu,
+    cmd = [args.qemu, "-machine", args.machine, "-cpu", cpu,
            "-smp", str(args.smp), "-m", args.mem,
            "-kernel", args.elf, "-append", append,
            "-serial", "stdio", "-display", "none", "-monitor", "none",
@@ -345,64 +353,105 @@ def qemu_command(args):
     return cmd
 
 
+class SerialWatch:
+    """Split an emulator's serial bytes into lines (logging them) and say
+    when the run must stop: timeout, a panic, or no exit after the done
+    line.  Used for QEMU here and for Bochs by tools/bochs.py."""
+
+    def __init__(self, timeout, emulator, log=None, echo=False):
+        self.start = time.monotonic()
+        self.deadline = self.start + timeout
+        self.timeout = timeout
+        self.emulator = emulator
+        self.log = log
+        self.echo = echo
+        self.lines = []
+        self.partial = b""
+        self.done_at = self.panic_at = None
+
+    def _add(self, line):
+        self.lines.append(line)
+        if self.log:
+            self.log.write(line + "\n")
+        if self.echo:
+            print(line, flush=True)
+        if self.done_at is None and DONE_LINE in line:
+            self.done_at = time.monotonic()
+        if self.panic_at is None and "Kernel panic" in line:
+            self.panic_at = time.monotonic()
+
+    def feed(self, data):
+        *complete, self.partial = (self.partial + data).split(b"\n")
+        for b in complete:
+            self._add(b.decode("utf-8", "replace").rstrip("\r"))
+        if self.log:
+            self.log.flush()
+
+    def finish(self):
+        if self.partial:
+            self._add(self.partial.decode("utf-8", "replace").rstrip("\r"))
+            self.partial = b""
+        return time.monotonic() - self.start
+
+    def must_stop(self):
+        """A reason to stop the emulator now, or None."""
+        now = time.monotonic()
+        if now > self.deadline:
+            return "timeout: no end of run after %d s" % self.timeout
+        if self.done_at is not None and now > self.done_at + POWEROFF_GRACE:
+            return ("the kernel printed the done line but %s did not exit "
+                    "within %d s (poweroff broken?)" %
+                    (self.emulator, POWEROFF_GRACE))
+        if self.panic_at is not None and now > self.panic_at + PANIC_GRACE:
+            return "kernel panic (%s stopped %d s after it)" % (
+                self.emulator, PANIC_GRACE)
+        return None
+
+    def exited_why(self, status):
+        """Why the run is bad when the emulator exited by itself."""
+        if self.done_at is None:
+            return ("%s exited (%s) before the done line: crash, triple "
+                    "fault or reboot" % (self.emulator, status))
+        return None
+
+
 def run_kernel(args, log):
     """Boot the kernel once; returns (lines, why-not-clean or None, secs)."""
     cmd = qemu_command(args)
     log.write("# " + " ".join(cmd) + "\n")
     log.flush()
-    start = time.monotonic()
-    deadline = start + args.timeout
+    watch = SerialWatch(args.timeout, "QEMU", log)
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     fd = p.stdout.fileno()
-    buf, lines, why = b"", [], None
-    done_at = panic_at = None
+    why = None
     try:
-        while True:
-            now = time.monotonic()
-            if now > deadline:
-                why = "timeout: no end of run after %d s" % args.timeout
-                break
-            if done_at is not None and now > done_at + POWEROFF_GRACE:
-                why = ("the kernel printed the done line but QEMU did not "
-                       "exit within %d s (poweroff broken?)" % POWEROFF_GRACE)
-                break
-            if panic_at is not None and now > panic_at + PANIC_GRACE:
-                why = "kernel panic (QEMU stopped %d s after it)" % PANIC_GRACE
-                break
+        while why is None:
+            why = watch.must_stop()
             r, _, _ = select.select([fd], [], [], 0.5)
-            if not r:
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break  # QEMU exited (poweroff, crash, triple fault)
-            buf += chunk
-            *complete, buf = buf.split(b"\n")
-            for b in complete:
-                line = b.decode("utf-8", "replace").rstrip("\r")
-                lines.append(line)
-                log.write(line + "\n")
-                if done_at is None and DONE_LINE in line:
-                    done_at = time.monotonic()
-                if panic_at is None and "Kernel panic" in line:
-                    panic_at = time.monotonic()
-            log.flush()
+            if r:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    break  # QEMU exited (poweroff, crash, triple fault)
+                watch.feed(chunk)
     finally:
         if p.poll() is None:
             p.kill()
         rc = p.wait()
-        if buf:
-            line = buf.decode("utf-8", "replace").rstrip("\r")
-            lines.append(line)
-            log.write(line + "\n")
+        secs = watch.finish()
         log.write("# qemu exit status %s\n" % rc)
         log.flush()
-    elapsed = time.monotonic() - start
     # isa-debug-exit exits with (value << 1) | 1; ACPI S5 exits with 0.
-    if why is None and done_at is None:
-        why = ("QEMU exited (status %s) before the done line: crash, triple "
-               "fault or reboot" % rc)
-    return lines, why, elapsed
+    if why is None:
+        why = watch.exited_why("status %s" % rc)
+    return watch.lines, why, secs
+
+
+def print_tail(lines, what="serial output"):
+    print("---- last %d lines of %s ----" % (TAIL_LINES, what))
+    for line in lines[-TAIL_LINES:]:
+        print(clean_line(line))
+    print("----")
 
 
 # ------------------------------------------------------------------- output
@@ -499,9 +548,11 @@ def main(argv=None):
     ap.add_argument("--selftest", default="",
                     help="comma-separated suites (default: all)")
     ap.add_argument("--icount", help="icount shift (single-threaded TCG)")
-    ap.add_argument("--log", help="serial log file")
+    ap.add_argument("--log", help="serial log file (host outputs when "
+                    "there is no --elf; else they go to HOST_BIN/output.log)")
     ap.add_argument("--ktap", help="merged KTAP output (default: "
-                    "results.ktap next to --log)")
+                    "results.ktap next to --log, HOST_BIN/results.ktap "
+                    "for host tests alone)")
     ap.add_argument("--parse", metavar="FILE",
                     help="only parse a saved serial log (no QEMU)")
     args = ap.parse_args(argv)
@@ -535,16 +586,24 @@ def main(argv=None):
     if kernel_rep is not None:
         check_requested(kernel_rep, args.selftest)
 
+    if host_reports:
+        # every host binary's stdout and stderr, for a closer look
+        hostlog = args.log if (args.log and not args.elf) else \
+            os.path.join(args.host_bin, "output.log")
+        with open(hostlog, "w") as f:
+            for r in host_reports:
+                f.write("#### %s (%.1f s)\n%s%s" % (r.binary, r.elapsed,
+                                                   r.raw, r.err))
     ktap = args.ktap
     if not ktap:
-        if args.log:
+        if args.host_bin and not args.elf:
+            ktap = os.path.join(args.host_bin, "results.ktap")
+        elif args.log:
             ktap = os.path.join(os.path.dirname(args.log) or ".",
                                 "results.ktap")
         elif args.elf:
             ktap = os.path.join(os.path.dirname(args.elf) or ".",
                                 "results.ktap")
-        elif args.host_bin:
-            ktap = os.path.join(args.host_bin, "results.ktap")
     reports = host_reports + ([kernel_rep] if kernel_rep else [])
     if ktap:
         write_ktap(ktap, reports)
@@ -552,10 +611,7 @@ def main(argv=None):
     status = judge(host_reports, host_extra, kernel_rep, kernel_why)
     if status and lines and (kernel_why or kernel_rep.crashes or
                              kernel_rep.problems):
-        print("---- last %d lines of serial output ----" % TAIL_LINES)
-        for line in lines[-TAIL_LINES:]:
-            print(clean_line(line))
-        print("----")
+        print_tail(lines)
     return status
 
 

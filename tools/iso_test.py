@@ -126,6 +126,24 @@ def firmware_args(kind, ovmf, tmpdir):
     return args
 
 
+def talk(s, args, start, deadline):
+    """The conversation with the shell; returns (ok, message)."""
+    m = s.wait_for(re.escape(PROMPT), 0, deadline)
+    if not m:
+        return False, "no 'rtk> ' prompt within %d s" % args.timeout
+    t_prompt = time.monotonic() - start
+    if not s.send("echo iso-ok\r"):
+        return False, "QEMU closed its serial input"
+    # the shell echoes the typed line, then prints the output line
+    m = s.wait_for(rb"\niso-ok\r?\n(?:.*\n)*?.*?" + re.escape(PROMPT),
+                   m.end(), min(deadline, time.monotonic() + 30))
+    if not m:
+        return False, ("prompt after %.1f s, but no 'iso-ok' line and "
+                       "prompt after 'echo iso-ok'" % t_prompt)
+    s.send("poweroff\r")
+    return True, "prompt after %.1f s, echo answered" % t_prompt
+
+
 def boot_once(kind, args, tmpdir):
     """Boot the ISO under one firmware; returns (ok, message)."""
     logpath = os.path.join(args.logdir, "iso-test-%s.log" % kind)
@@ -136,43 +154,26 @@ def boot_once(kind, args, tmpdir):
            "-no-reboot", "-device", "isa-debug-exit,iobase=0xf4,iosize=4"]
     cmd += firmware_args(kind, args.ovmf, tmpdir)
     start = time.monotonic()
-    deadline = start + args.timeout
     s = Serial(cmd, logpath)
-    ok, msg = False, ""
+    ok, msg = False, "internal error"
     try:
-        m = s.wait_for(re.escape(PROMPT), 0, deadline)
-        if not m:
-            msg = "no 'rtk> ' prompt within %d s" % args.timeout
-            return False, msg
-        t_prompt = time.monotonic() - start
-        pos = m.end()
-        if not s.send("echo iso-ok\r"):
-            return False, "QEMU closed its serial input"
-        # the shell echoes the typed line, then prints the output line
-        m = s.wait_for(rb"(?:^|\n)\r?iso-ok\r?\n(?:.*\n)*?.*?" +
-                       re.escape(PROMPT), pos, min(deadline,
-                                                   time.monotonic() + 30))
-        if not m:
-            return False, ("prompt after %.1f s, but no 'iso-ok' line then "
-                           "prompt after 'echo iso-ok'" % t_prompt)
-        pos = m.end()
-        s.send("poweroff\r")
-        ok = True
-        msg = "prompt after %.1f s, echo answered" % t_prompt
-        return ok, msg
+        ok, msg = talk(s, args, start, start + args.timeout)
     finally:
         rc = s.close(grace=10 if ok else 0)
-        if ok and rc is None:
-            msg += " (QEMU had to be killed after poweroff)"
-        elif ok:
-            msg += ", powered off"
-        if not ok:
-            print("---- %s: last %d lines of serial output (%s) ----" %
-                  (kind, TAIL_LINES, logpath))
-            text = s.buf.decode("utf-8", "replace").replace("\r", "")
-            for line in text.splitlines()[-TAIL_LINES:]:
-                print(line)
-            print("----")
+    if ok:
+        # isa-debug-exit: status (0 << 1) | 1 = 1; ACPI S5: 0
+        msg += (", powered off" if rc in (0, 1) else
+                ", but QEMU did not power off (status %s)" % rc)
+        ok = rc in (0, 1)
+    if not ok:
+        print("---- %s: last %d lines of serial output (%s) ----" %
+              (kind, TAIL_LINES, logpath))
+        text = s.buf.decode("utf-8", "replace").replace("\r", "")
+        text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+        for line in text.splitlines()[-TAIL_LINES:]:
+            print(line)
+        print("----")
+    return ok, msg
 
 
 def main(argv=None):
