@@ -14,6 +14,7 @@
 #include "kernel/panic.h"
 #include "kernel/smp.h"
 #include "kernel/shell/shell.h"
+#include "kernel/mm/mm.h"
 #include "kernel/time/ktime.h"
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/tsc.h"
@@ -101,6 +102,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	pr_info("cmdline: %s\n", boot_info.cmdline);
 	cmdline_parse(boot_info.cmdline);
 	time_init();
+	mm_init();
 	set_cpu_online(0, true);
 
 	if (selftest_mode)

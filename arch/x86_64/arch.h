@@ -13,6 +13,7 @@
 #include "lib/types.h"
 #include "lib/compiler.h"
 #include "arch/x86_64/irqflags.h"
+#include "arch/x86_64/mmu.h"	/* arch_map_page, MAP_WRITE, ... */
 
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1UL << PAGE_SHIFT)

@@ -97,7 +97,7 @@ static void test_call_to_unmapped_page_raises_pf_on_fetch(struct ktest *t)
 	KTEST_EXPECT_EQ(t, c.rip, UNMAPPED_ADDR);
 	KTEST_EXPECT_EQ(t, c.cr2, UNMAPPED_ADDR);
 	/* The I/D bit is reported only with EFER.NXE (or SMEP) on. */
-	if (boot_has_nx)
+	if (arch_mmu_has_nx())	/* boot_has_nx is in .boot, unmapped now */
 		KTEST_EXPECT(t, c.error_code & X86_PF_INSTR,
 			     "instruction-fetch bit (0x10) set, saw %#lx",
 			     (unsigned long)c.error_code);

@@ -1,0 +1,90 @@
+/*
+ * kernel/mm/slab.h - kmalloc/kfree and fixed-size object caches.
+ *
+ * kmalloc serves 16..4096 bytes from one power-of-two size class each
+ * (struct kmem_cache), and anything larger straight from the page
+ * allocator.  Objects of a power-of-two class are aligned to their size.
+ * kfree of a pointer kmalloc never returned, or of an already free
+ * object, is reported (WARN with the pointer and the caller) and
+ * otherwise ignored.
+ * Linux counterpart: include/linux/slab.h, include/linux/gfp_types.h.
+ */
+#ifndef KERNEL_MM_SLAB_H
+#define KERNEL_MM_SLAB_H
+
+#include "lib/types.h"
+
+/*
+ * Allocation flags (gfp_t in Linux, plain ints here):
+ *   __GFP_WAIT    the caller may sleep.  rtk's allocators never sleep
+ *                 yet (no reclaim); the flag says what the caller
+ *                 allows, for when they do.  (Mainline: __GFP_DIRECT_RECLAIM.)
+ *   __GFP_ATOMIC  the caller must not sleep: interrupts off, a raw lock
+ *                 held, or hard-interrupt context.  (Mainline: __GFP_HIGH.)
+ *   __GFP_ZERO    return zeroed memory.
+ *   GFP_KERNEL    ordinary task-context allocation.
+ *   GFP_ATOMIC    allocation where sleeping is not allowed.
+ */
+#define __GFP_WAIT 0x1
+#define __GFP_ATOMIC 0x2
+#define __GFP_ZERO 0x4
+#define GFP_KERNEL __GFP_WAIT
+#define GFP_ATOMIC __GFP_ATOMIC
+
+#define KMALLOC_MIN_SIZE 16
+#define KMALLOC_MAX_CACHE_SIZE 4096	/* larger: whole pages */
+
+/* kmalloc(0) returns this: not NULL (that means out of memory), never
+ * dereferenceable, accepted by kfree. */
+#define ZERO_SIZE_PTR ((void *)16)
+
+struct kmem_cache;
+
+/* kmalloc - size bytes, or NULL when out of memory.
+ * Context: any; never sleeps (see GFP flags). */
+void *kmalloc(size_t size, int flags);
+static inline void *kzalloc(size_t size, int flags)
+{
+	return kmalloc(size, flags | __GFP_ZERO);
+}
+/* kfree - free a kmalloc()ed pointer; NULL and ZERO_SIZE_PTR are no-ops. */
+void kfree(const void *ptr);
+/* ksize - usable size of a kmalloc()ed object (its class size); 0 for a
+ * pointer kmalloc did not return. */
+size_t ksize(const void *ptr);
+
+/*
+ * kmem_cache_create - a cache of size-byte objects aligned to align (a
+ * power of two, 0 for 8).  NULL when out of memory.  kmem_cache_destroy
+ * refuses (WARN) while objects are still allocated.
+ * Context: task; never sleeps.
+ */
+struct kmem_cache *kmem_cache_create(const char *name, size_t size,
+				     size_t align);
+void kmem_cache_destroy(struct kmem_cache *cache);
+void *kmem_cache_alloc(struct kmem_cache *cache, int flags);
+void kmem_cache_free(struct kmem_cache *cache, void *obj);
+
+/* A snapshot of one cache, for the `mem` command. */
+struct kmem_cache_info {
+	char name[24];
+	unsigned int obj_size;		/* bytes per object, with padding */
+	unsigned int slab_pages;	/* pages per slab */
+	unsigned long objs_in_use;
+	unsigned long objs_total;	/* in all slabs */
+	unsigned long slabs;
+};
+
+/* kmem_cache_info_get - the n-th cache (0, 1, ...) or -ENOENT past the
+ * last one. */
+int kmem_cache_info_get(int n, struct kmem_cache_info *info);
+/* kmalloc_large_pages - pages held by kmalloc's page-sized allocations. */
+unsigned long kmalloc_large_pages(void);
+
+/* slab_init - set up the kmalloc caches.  Context: boot, after the MMU. */
+void slab_init(void);
+
+/* slab_warn_count - bad kfree()/kmem_cache_free() calls so far (tests). */
+extern unsigned long slab_warn_count;
+
+#endif /* KERNEL_MM_SLAB_H */
