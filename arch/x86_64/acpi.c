@@ -132,6 +132,29 @@ static int __init acpi_find_rsdp(void)
 	return -ENOENT;
 }
 
+/* Tables acpi_init() decodes: their problems are reported by the code
+ * that uses them, in the same line as the fallback taken. */
+static const char *const acpi_used_tables[] = { "APIC", "FACP", "DSDT",
+						"HPET" };
+
+static bool acpi_is_used_table(const char *sig)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(acpi_used_tables); i++)
+		if (!memcmp(sig, acpi_used_tables[i], 4))
+			return true;
+	return false;
+}
+
+/* Why there is no valid table sig: a listed bad one's status, or absent. */
+static const char *acpi_table_problem(const char *sig)
+{
+	for (int i = 0; i < acpi.n_tables; i++)
+		if (!memcmp(acpi.tables[i].signature, sig, 4) &&
+		    acpi.tables[i].status)
+			return acpi.tables[i].status;
+	return "not present";
+}
+
 /* Record a table in acpi.tables[] (for the shell and acpi_find_table). */
 static void __init acpi_note_table(u64 phys)
 {
@@ -156,7 +179,7 @@ static void __init acpi_note_table(u64 phys)
 		t->length = h.length;
 		t->revision = h.revision;
 	}
-	if (!p)
+	if (!p && !acpi_is_used_table(t->signature))
 		pr_warn("ACPI: table %s at %#llx not used: %s\n", t->signature,
 			(unsigned long long)phys, t->status);
 }
@@ -251,7 +274,8 @@ static void __init acpi_read_madt(void)
 		pr_warn("ACPI: MADT bad (%s): booting on the boot CPU alone\n",
 			m->why);
 	} else {
-		pr_warn("ACPI: no MADT: booting on the boot CPU alone\n");
+		pr_warn("ACPI: MADT %s: booting on the boot CPU alone\n",
+			acpi_table_problem("APIC"));
 	}
 	memset(m, 0, sizeof(*m));
 	m->lapic_addr = rdmsr(MSR_APIC_BASE) & 0x000FFFFFFFFFF000ULL;
@@ -271,8 +295,8 @@ static void __init acpi_read_fadt_hpet(void)
 
 	p = acpi_find_table("FACP", &len);
 	if (!p || acpi_parse_fadt(p, len, f)) {
-		pr_warn("ACPI: %s: no PM timer, ACPI power off or reset\n",
-			p ? f->why : "no FADT");
+		pr_warn("ACPI: FADT %s: no PM timer, ACPI power off or reset\n",
+			p ? f->why : acpi_table_problem("FACP"));
 		memset(f, 0, sizeof(*f));
 	} else {
 		acpi.have_fadt = true;
@@ -288,8 +312,9 @@ static void __init acpi_read_fadt_hpet(void)
 		if (p && !acpi_find_s5(p, len, &acpi.s5_slp_typa,
 				       &acpi.s5_slp_typb, &why))
 			acpi.have_s5 = true;
-		else if (p)
-			pr_warn("ACPI: DSDT: %s: no S5 power off\n", why);
+		else
+			pr_warn("ACPI: DSDT %s: no S5 power off\n",
+				p ? why : acpi_table_problem("DSDT"));
 	}
 
 	p = acpi_find_table("HPET", &len);
@@ -297,8 +322,8 @@ static void __init acpi_read_fadt_hpet(void)
 		acpi.have_hpet = true;
 		acpi.hpet_addr = acpi.hpet.address;
 	} else {
-		pr_warn("ACPI: %s: the HPET is not used\n",
-			p ? acpi.hpet.why : "no HPET table");
+		pr_warn("ACPI: HPET table %s: the HPET is not used\n",
+			p ? acpi.hpet.why : acpi_table_problem("HPET"));
 		memset(&acpi.hpet, 0, sizeof(acpi.hpet));
 	}
 }
