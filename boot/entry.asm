@@ -29,7 +29,6 @@ global start32
 global boot_pml4
 global boot_has_nx
 extern kmain
-extern boot_stack_top
 
 section .boot.text progbits alloc exec nowrite align=16
 bits 32
@@ -39,7 +38,7 @@ start32:
 	; [1]
 	mov esp, early_stack_top
 	mov [boot_magic], eax
-	mov [boot_info], ebx
+	mov [boot_info_ptr], ebx
 
 	mov eax, 0x80000000
 	cpuid
@@ -159,9 +158,9 @@ boot_gdt_ptr:
 	dw boot_gdt_end - boot_gdt - 1
 	dq boot_gdt
 global boot_magic
-global boot_info
+global boot_info_ptr
 boot_magic:	dd 0
-boot_info:	dd 0
+boot_info_ptr:	dd 0
 boot_has_nx:	dd 0
 
 section .boot.bss nobits alloc noexec write align=4096
@@ -179,12 +178,22 @@ section .text.entry progbits alloc exec nowrite align=16
 kernel_entry64:
 	mov rsp, boot_stack_top
 	xor ebp, ebp
-	; boot_magic/boot_info live in .boot.data, below 2 GiB and still
+	; boot_magic/boot_info_ptr live in .boot.data, below 2 GiB and still
 	; identity mapped, so absolute 32-bit addressing reaches them.
 	mov edi, [abs boot_magic]
-	mov esi, [abs boot_info]
+	mov esi, [abs boot_info_ptr]
 	call kmain
 .hang:
 	cli
 	hlt
 	jmp .hang
+
+; The boot CPU's first kernel stack (16 KiB) in the kernel's .bss.  Once
+; the memory manager is up, tasks run on guarded stacks from kstack_alloc();
+; this one stays the BSP's boot/idle stack.
+section .bss nobits alloc noexec write align=16
+global boot_stack_bottom
+global boot_stack_top
+boot_stack_bottom:
+	resb 16384
+boot_stack_top:

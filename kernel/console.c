@@ -11,6 +11,7 @@
  * (struct console), drivers/tty (the input side, much simplified).
  */
 #include "kernel/console.h"
+#include "kernel/printk.h"
 #include "arch/x86_64/arch.h"
 
 static LIST_HEAD(consoles);
@@ -24,11 +25,27 @@ static unsigned long input_dropped;
 
 /*
  * register_console - add con to the output list.
- * Context: boot (before other CPUs run).  Locking: none needed then.
+ * Context: any task.  Locking: takes the console lock, so a line being
+ * printed on another CPU is never torn by the list changing under it.
  */
 void register_console(struct console *con)
 {
+	unsigned long flags = console_lock_irqsave();
+
 	list_add_tail(&con->node, &consoles);
+	console_unlock_irqrestore(flags);
+}
+
+/*
+ * unregister_console - remove con; it gets no further output.
+ * Context: any task.  Locking: takes the console lock.
+ */
+void unregister_console(struct console *con)
+{
+	unsigned long flags = console_lock_irqsave();
+
+	list_del_init(&con->node);
+	console_unlock_irqrestore(flags);
 }
 
 void console_emit(const char *s, size_t len)

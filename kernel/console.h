@@ -17,6 +17,8 @@ struct console {
 
 /* register_console - add an output device; it gets every later line. */
 void register_console(struct console *con);
+/* unregister_console - remove an output device (the printk test's). */
+void unregister_console(struct console *con);
 /* console_emit - write to every registered console.
  * Locking: caller holds the console lock (kernel/printk.c). */
 void console_emit(const char *s, size_t len);

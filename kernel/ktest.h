@@ -75,14 +75,14 @@ struct ktest *ktest_current(void);
 	do {                                                                 \
 		if (!(cond))                                                 \
 			ktest_fail(t, __FILE__, __LINE__,                    \
-				   "expected " #cond ": " fmt, ##__VA_ARGS__); \
+				   "expected %s: " fmt, #cond, ##__VA_ARGS__); \
 	} while (0)
 
 #define KTEST_ASSERT(t, cond, fmt, ...)                                      \
 	do {                                                                 \
 		if (!(cond)) {                                               \
 			ktest_fail(t, __FILE__, __LINE__,                    \
-				   "expected " #cond ": " fmt, ##__VA_ARGS__); \
+				   "expected %s: " fmt, #cond, ##__VA_ARGS__); \
 			ktest_abort(t);                                      \
 		}                                                            \
 	} while (0)

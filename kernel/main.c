@@ -101,6 +101,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 		RTK_PREEMPT_NAME, boot_info.loader);
 	pr_info("cmdline: %s\n", boot_info.cmdline);
 	cmdline_parse(boot_info.cmdline);
+	acpi_init();	/* before time (HPET/PM timer) and SMP (MADT) */
 	time_init();
 	mm_init();
 	set_cpu_online(0, true);

@@ -44,7 +44,7 @@ static size_t log_head;		/* total bytes ever written */
 /* The console lock: a ticket lock taken with interrupts off (see above). */
 static unsigned int console_next_ticket, console_owner_ticket;
 
-static unsigned long console_lock_irqsave(void)
+unsigned long console_lock_irqsave(void)
 {
 	unsigned long flags = arch_local_irq_save();
 	unsigned int me = __atomic_fetch_add(&console_next_ticket, 1,
@@ -63,7 +63,7 @@ static unsigned long console_lock_irqsave(void)
 	return flags;
 }
 
-static void console_unlock_irqrestore(unsigned long flags)
+void console_unlock_irqrestore(unsigned long flags)
 {
 	__atomic_fetch_add(&console_owner_ticket, 1, __ATOMIC_RELEASE);
 	arch_local_irq_restore(flags);

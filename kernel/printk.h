@@ -44,6 +44,12 @@ extern int oops_in_progress;
 void printk_set_time_source(u64 (*now_ns)(void));
 extern bool printk_time;
 
+/* console_lock_irqsave / console_unlock_irqrestore - the lock that
+ * serialises console output and the console list (interrupts off).
+ * Context: any. */
+unsigned long console_lock_irqsave(void);
+void console_unlock_irqrestore(unsigned long flags);
+
 /* printk_log_read - copy the tail of the log buffer (for `dmesg`). */
 size_t printk_log_read(char *buf, size_t size);
 

@@ -6,6 +6,7 @@
 #define KERNEL_SMP_H
 
 #include "lib/types.h"
+#include "lib/bitmap.h"
 
 #define NR_CPUS 64	/* cpumask_t is one u64 */
 
@@ -20,8 +21,10 @@ extern int nr_cpu_ids;	/* CPUs found (possible), online or not */
 
 static inline int num_online_cpus(void)
 {
-	return __builtin_popcountll(__atomic_load_n(&cpu_online_mask.bits,
-						    __ATOMIC_RELAXED));
+	/* hweight_long, not __builtin_popcountll: without -mpopcnt gcc
+	 * calls libgcc's __popcountdi2, which a freestanding kernel lacks. */
+	return hweight_long(__atomic_load_n(&cpu_online_mask.bits,
+					    __ATOMIC_RELAXED));
 }
 
 static inline bool cpu_online(int cpu)

@@ -58,7 +58,8 @@ class Serial:
 
     def wait_for(self, pattern, start, deadline):
         """Wait until regex `pattern` matches self.buf[start:]; returns the
-        match (offsets relative to the whole buffer) or None."""
+        match (offsets relative to the whole buffer) or None, at once if
+        the kernel panicked or QEMU exited."""
         rx = re.compile(pattern)
         with self.cond:
             while True:
@@ -66,9 +67,16 @@ class Serial:
                 if m:
                     return m
                 left = deadline - time.monotonic()
-                if left <= 0 or self.eof:
+                if left <= 0 or self.eof or b"Kernel panic" in self.buf:
                     return None
                 self.cond.wait(min(left, 0.5))
+
+    def why_stopped(self, timeout):
+        if b"Kernel panic" in self.buf:
+            return "kernel panic"
+        if self.eof:
+            return "QEMU exited"
+        return "timeout after %d s" % timeout
 
     def send(self, text):
         """Type text one byte at a time, as a person would."""
@@ -130,7 +138,7 @@ def talk(s, args, start, deadline):
     """The conversation with the shell; returns (ok, message)."""
     m = s.wait_for(re.escape(PROMPT), 0, deadline)
     if not m:
-        return False, "no 'rtk> ' prompt within %d s" % args.timeout
+        return False, "no 'rtk> ' prompt: " + s.why_stopped(args.timeout)
     t_prompt = time.monotonic() - start
     if not s.send("echo iso-ok\r"):
         return False, "QEMU closed its serial input"
@@ -152,6 +160,8 @@ def boot_once(kind, args, tmpdir):
            "-cdrom", args.iso, "-boot", "d",
            "-serial", "stdio", "-display", "none", "-monitor", "none",
            "-no-reboot", "-device", "isa-debug-exit,iobase=0xf4,iosize=4"]
+    if args.cpu:
+        cmd += ["-cpu", args.cpu]
     cmd += firmware_args(kind, args.ovmf, tmpdir)
     start = time.monotonic()
     s = Serial(cmd, logpath)
@@ -186,6 +196,8 @@ def main(argv=None):
     ap.add_argument("--mem", default="256M")
     ap.add_argument("--smp", default="2")
     ap.add_argument("--accel", default="tcg", choices=["tcg", "kvm"])
+    ap.add_argument("--cpu", default="",
+                    help="QEMU -cpu model (default: QEMU's own, qemu64)")
     ap.add_argument("--only", choices=["bios", "uefi"],
                     help="boot under one firmware only")
     args = ap.parse_args(argv)

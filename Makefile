@@ -1,0 +1,220 @@
+# rtk - the one Makefile.
+#
+#   make                 build/rtk.elf and build/rtk.iso
+#   make run             boot in QEMU, serial console on this terminal
+#   make test            host unit tests + in-kernel self-tests, one summary
+#   make iso-test        boot build/rtk.iso under BIOS and UEFI, check the shell
+#   make bochs           boot the ISO in Bochs (serial on this terminal)
+#   make test-bochs      run the self-tests in Bochs
+#   make debug           QEMU halted with its gdb stub + gdb with symbols
+#   make fuzz            host fuzz targets (libFuzzer) for FUZZ_SECONDS each
+#   make CC=clang        build with clang (ld.lld is not needed: GNU ld links)
+#
+# Variables: PREEMPT=none|voluntary|desktop|rt (default rt), SMP=4,
+# MEM=256M, ACCEL=tcg|kvm, APPEND="kernel args", TIMEOUT (s), BUILD=dir,
+# CROSS=x86_64-elf- (prefix for gcc/ld/nm/objcopy), ICOUNT=N (icount shift).
+
+BUILD	?= build
+PREEMPT	?= rt
+SMP	?= 4
+MEM	?= 256M
+ACCEL	?= tcg
+MACHINE	?= q35
+CPU	?= max
+APPEND	?=
+TIMEOUT	?= 600
+ICOUNT	?=
+FUZZ_SECONDS ?= 60
+
+CROSS	?=
+CC	:= $(if $(filter default,$(origin CC)),$(CROSS)gcc,$(CC))
+LD	:= $(CROSS)ld
+NM	:= $(CROSS)nm
+NASM	?= nasm
+HOSTCC	?= gcc
+PYTHON	?= python3
+QEMU	?= qemu-system-x86_64
+
+# ---- the preemption model: one switch, seen by the few headers that care
+PREEMPT_MODELS := none voluntary desktop rt
+ifeq ($(filter $(PREEMPT),$(PREEMPT_MODELS)),)
+$(error PREEMPT=$(PREEMPT) is not one of: $(PREEMPT_MODELS))
+endif
+PREEMPT_DEF := -DCONFIG_PREEMPT_$(shell echo $(PREEMPT) | tr a-z A-Z)
+
+# ---- kernel compiler flags
+KCFLAGS := -std=gnu11 -ffreestanding -fno-pic -fno-pie -mno-red-zone \
+	-mno-sse -mno-sse2 -mno-mmx -mno-80387 -mcmodel=kernel \
+	-fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
+	-fno-stack-protector -fno-asynchronous-unwind-tables \
+	-fno-unwind-tables -fno-common -fno-strict-aliasing \
+	-Wall -Wextra -Werror -Wno-unused-parameter -O2 -g -I. -MD -MP \
+	-ffile-prefix-map=$(CURDIR)/= $(PREEMPT_DEF) $(EXTRA_CFLAGS)
+ifneq ($(findstring clang,$(CC)),)
+KCFLAGS += --target=x86_64-unknown-none-elf -Wno-unknown-warning-option
+else
+KCFLAGS += -mgeneral-regs-only
+endif
+NASMFLAGS := -f elf64 -g -F dwarf -w+all
+LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
+	--no-warn-rwx-segments \
+	-T linker.ld
+
+# ---- kernel sources: every .c/.asm in these directories
+KERNEL_DIRS := boot arch/x86_64 kernel kernel/shell kernel/time kernel/mm \
+	kernel/sched kernel/locking kernel/irq kernel/rcu kernel/debug \
+	lib drivers tests/kernel
+KSRCS_C   := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))
+KSRCS_ASM := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.asm)))
+KOBJS := $(patsubst %.c,$(BUILD)/%.o,$(KSRCS_C)) \
+	 $(patsubst %.asm,$(BUILD)/%.asm.o,$(KSRCS_ASM))
+
+# ---- host unit tests: portable sources built for the host under sanitizers
+HOST_SRCS := $(sort $(wildcard lib/*.c) $(wildcard arch/x86_64/acpi_tables.c))
+HOST_CFLAGS := -std=gnu11 -g -O1 -I. -Wall -Wextra -Werror \
+	-Wno-unused-parameter -fno-builtin \
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer -DRTK_HOST_TEST
+HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
+	$(sort $(wildcard tests/host/test_*.c)))
+HOST_COMMON := tests/host/check.c tests/host/fake_arch.c
+
+.PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
+	debug fuzz deps clean
+.DELETE_ON_ERROR:
+
+all: $(BUILD)/rtk.elf $(BUILD)/rtk.iso
+
+deps:
+	@bash tools/deps.sh
+
+# V=1 shows the full command lines.
+Q := $(if $(V),,@)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+
+$(BUILD)/%.asm.o: %.asm
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  NASM    $<")
+	$(Q)$(NASM) $(NASMFLAGS) -MD $(BUILD)/$*.asm.d -MP $< -o $@
+
+# The symbol table is linked into .rodata, which lies after .text, so the
+# text addresses of the first link (empty table) are final: link once,
+# generate the table with nm, link again, and check nothing moved.
+$(BUILD)/ksyms0.c: tools/mksyms.py
+	@mkdir -p $(BUILD)
+	$(PYTHON) tools/mksyms.py --empty > $@
+
+$(BUILD)/rtk.pass1.elf: $(KOBJS) $(BUILD)/ksyms0.o linker.ld
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(LD) $(LDFLAGS) -o $@ $(KOBJS) $(BUILD)/ksyms0.o
+
+$(BUILD)/ksyms.c: $(BUILD)/rtk.pass1.elf tools/mksyms.py
+	$(Q)$(NM) -n $< | $(PYTHON) tools/mksyms.py > $@
+
+$(BUILD)/rtk.elf: $(BUILD)/rtk.pass1.elf $(BUILD)/ksyms.o
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(LD) $(LDFLAGS) -o $@ $(KOBJS) $(BUILD)/ksyms.o
+	@$(NM) -n $(BUILD)/rtk.pass1.elf | grep -i ' t ' > $(BUILD)/syms1.txt
+	@$(NM) -n $@ | grep -i ' t ' > $(BUILD)/syms2.txt
+	@cmp -s $(BUILD)/syms1.txt $(BUILD)/syms2.txt || \
+		{ echo "error: text moved between symbol-table links"; exit 1; }
+	@echo "  built $@ (PREEMPT=$(PREEMPT))"
+
+$(BUILD)/ksyms0.o $(BUILD)/ksyms.o: $(BUILD)/%.o: $(BUILD)/%.c
+	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+
+iso: $(BUILD)/rtk.iso
+$(BUILD)/rtk.iso: $(BUILD)/rtk.elf boot/grub.cfg
+	@rm -rf $(BUILD)/isodir && mkdir -p $(BUILD)/isodir/boot/grub
+	cp $(BUILD)/rtk.elf $(BUILD)/isodir/boot/rtk.elf
+	cp boot/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/isodir 2> $(BUILD)/grub-mkrescue.log || \
+		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+# The same ISO whose GRUB menu boots the "rtk selftest" entry (Bochs has
+# no -append, so the choice is made in grub.cfg).
+$(BUILD)/rtk-selftest.iso: $(BUILD)/rtk.elf boot/grub.cfg
+	@rm -rf $(BUILD)/isodir-st && mkdir -p $(BUILD)/isodir-st/boot/grub
+	cp $(BUILD)/rtk.elf $(BUILD)/isodir-st/boot/rtk.elf
+	sed 's/^set default=.*/set default=1/' boot/grub.cfg \
+		> $(BUILD)/isodir-st/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/isodir-st 2> $(BUILD)/grub-mkrescue.log || \
+		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+QEMU_ARGS = -machine $(MACHINE) -cpu $(CPU) -smp $(SMP) -m $(MEM) \
+	-no-reboot -device isa-debug-exit,iobase=0xf4,iosize=4 \
+	$(if $(filter kvm,$(ACCEL)),-accel kvm,-accel tcg) \
+	$(if $(ICOUNT),-icount shift=$(ICOUNT)$(comma)sleep=off)
+comma := ,
+
+run: deps $(BUILD)/rtk.elf
+	@echo "rtk: QEMU, serial console here; poweroff (or ctrl-A x) to leave"
+	-$(QEMU) $(QEMU_ARGS) -kernel $(BUILD)/rtk.elf -append "$(APPEND)" \
+		-display none -serial mon:stdio
+
+$(BUILD)/host/%: tests/host/%.c $(HOST_SRCS) $(HOST_COMMON) tests/host/check.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $< $(HOST_COMMON) $(HOST_SRCS) -o $@
+
+host-test: $(HOST_TESTS)
+	$(PYTHON) tools/harness.py --host-bin $(BUILD)/host \
+		--log $(BUILD)/host-test.log
+
+test: deps $(HOST_TESTS) $(BUILD)/rtk.elf
+	$(PYTHON) tools/harness.py --host-bin $(BUILD)/host \
+		--elf $(BUILD)/rtk.elf --qemu $(QEMU) --smp $(SMP) --mem $(MEM) \
+		--accel $(ACCEL) --append "$(APPEND)" --timeout $(TIMEOUT) \
+		$(if $(ICOUNT),--icount $(ICOUNT)) \
+		$(if $(SELFTEST),--selftest $(SELFTEST)) \
+		--log $(BUILD)/kernel-test.log
+
+kernel-test: deps $(BUILD)/rtk.elf
+	$(PYTHON) tools/harness.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \
+		--smp $(SMP) --mem $(MEM) --accel $(ACCEL) --append "$(APPEND)" \
+		--timeout $(TIMEOUT) $(if $(ICOUNT),--icount $(ICOUNT)) \
+		$(if $(SELFTEST),--selftest $(SELFTEST)) \
+		--log $(BUILD)/kernel-test.log
+
+OVMF ?= $(firstword $(wildcard /usr/share/OVMF/OVMF_CODE.fd \
+	/usr/share/ovmf/OVMF.fd /usr/share/qemu/OVMF.fd))
+iso-test: deps $(BUILD)/rtk.iso
+	$(PYTHON) tools/iso_test.py --iso $(BUILD)/rtk.iso --ovmf "$(OVMF)" \
+		--timeout 180
+
+bochs: deps $(BUILD)/rtk.iso
+	$(PYTHON) tools/bochs.py --iso $(BUILD)/rtk.iso
+
+test-bochs: deps $(BUILD)/rtk-selftest.iso
+	$(PYTHON) tools/bochs.py --iso $(BUILD)/rtk-selftest.iso --selftest \
+		--timeout $(TIMEOUT)
+
+debug: deps $(BUILD)/rtk.elf
+	$(QEMU) $(QEMU_ARGS) -kernel $(BUILD)/rtk.elf -append "$(APPEND)" \
+		-display none -serial file:$(BUILD)/debug-serial.log -s -S &
+	gdb -q -x tools/gdbinit $(BUILD)/rtk.elf
+
+FUZZ_TARGETS := $(patsubst tests/host/%.c,$(BUILD)/fuzz/%,\
+	$(sort $(wildcard tests/host/fuzz_*.c)))
+$(BUILD)/fuzz/%: tests/host/%.c $(HOST_SRCS) tests/host/fake_arch.c
+	@mkdir -p $(dir $@)
+	clang -std=gnu11 -g -O1 -I. -DRTK_HOST_TEST -fno-builtin \
+		-fsanitize=fuzzer,address,undefined $< $(HOST_SRCS) \
+		tests/host/fake_arch.c -o $@
+fuzz: $(FUZZ_TARGETS)
+	@bash tools/deps.sh --fuzz
+	@set -e; for f in $(FUZZ_TARGETS); do \
+		c=tests/host/$$(basename $$f)_corpus; mkdir -p $(BUILD)/fuzz/corpus; \
+		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
+		timeout $$(( $(FUZZ_SECONDS) + 60 )) $$f \
+			-max_total_time=$(FUZZ_SECONDS) $(BUILD)/fuzz/corpus \
+			$$( [ -d $$c ] && echo $$c ); \
+	done
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(KOBJS:.o=.d) $(BUILD)/ksyms.d $(BUILD)/ksyms0.d
