@@ -130,9 +130,10 @@ $(BUILD)/ksyms0.o $(BUILD)/ksyms.o: $(BUILD)/%.o: $(BUILD)/%.c
 iso: $(BUILD)/rtk.iso
 $(BUILD)/rtk.iso: $(BUILD)/rtk.elf boot/grub.cfg
 	@rm -rf $(BUILD)/isodir && mkdir -p $(BUILD)/isodir/boot/grub
-	cp $(BUILD)/rtk.elf $(BUILD)/isodir/boot/rtk.elf
-	cp boot/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/isodir 2> $(BUILD)/grub-mkrescue.log || \
+	@cp $(BUILD)/rtk.elf $(BUILD)/isodir/boot/rtk.elf
+	@cp boot/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
+	@echo "  ISO     $@"
+	$(Q)grub-mkrescue -o $@ $(BUILD)/isodir 2> $(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 
 # The same ISO whose GRUB menu boots the "rtk selftest" entry (Bochs has
@@ -158,7 +159,8 @@ run: deps $(BUILD)/rtk.elf
 
 $(BUILD)/host/%: tests/host/%.c $(HOST_SRCS) $(HOST_COMMON) tests/host/check.h
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $< $(HOST_COMMON) $(HOST_SRCS) -o $@
+	@$(if $(V),,echo "  HOSTCC  $<")
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) $< $(HOST_COMMON) $(HOST_SRCS) -o $@
 
 host-test: $(HOST_TESTS)
 	$(PYTHON) tools/harness.py --host-bin $(BUILD)/host \
