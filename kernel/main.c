@@ -104,6 +104,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	acpi_init();	/* before time (HPET/PM timer) and SMP (MADT) */
 	time_init();
 	mm_init();
+	percpu_init_bsp();	/* needs pages; before anything per-CPU */
 	set_cpu_online(0, true);
 
 	if (selftest_mode)

@@ -7,8 +7,7 @@
 
 #include "lib/types.h"
 #include "lib/bitmap.h"
-
-#define NR_CPUS 64	/* cpumask_t is one u64 */
+#include "kernel/percpu.h"	/* NR_CPUS, smp_processor_id() */
 
 typedef struct {
 	u64 bits;

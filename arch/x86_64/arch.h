@@ -15,6 +15,7 @@
 #include "arch/x86_64/irqflags.h"
 #include "arch/x86_64/mmu.h"	/* arch_map_page, MAP_WRITE, ... */
 #include "arch/x86_64/acpi.h"	/* acpi_init: firmware tables */
+#include "arch/x86_64/percpu.h"	/* GS-based per-CPU accessors */
 
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1UL << PAGE_SHIFT)
