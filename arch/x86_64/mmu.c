@@ -30,6 +30,8 @@
 /* Page-table entry bits (SDM Vol. 3A, tables 4-14 to 4-20). */
 #define PTE_P		(1UL << 0)	/* present */
 #define PTE_W		(1UL << 1)	/* writable */
+#define PTE_PWT		(1UL << 3)	/* write-through */
+#define PTE_PCD		(1UL << 4)	/* cache disable */
 #define PTE_PS		(1UL << 7)	/* 2 MiB / 1 GiB page (levels 2, 3) */
 #define PTE_G		(1UL << 8)	/* global: survives a CR3 load */
 #define PTE_NX		(1UL << 63)	/* no execute, if EFER.NXE */
@@ -113,6 +115,7 @@ static u64 *pt_leaf(unsigned long virt, u64 *size)
 static u64 leaf_bits(unsigned int flags)
 {
 	return PTE_P | ((flags & MAP_WRITE) ? PTE_W : 0) |
+	       ((flags & MAP_NOCACHE) ? PTE_PCD | PTE_PWT : 0) |
 	       ((flags & MAP_EXEC) ? 0 : pte_nx);
 }
 

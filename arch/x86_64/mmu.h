@@ -26,6 +26,7 @@
  * MAP_WRITE it is read-only, without MAP_EXEC it is no-execute. */
 #define MAP_WRITE 0x1
 #define MAP_EXEC 0x2
+#define MAP_NOCACHE 0x4	/* PCD+PWT: uncached (MMIO), arch/x86_64/ioremap.c */
 
 /* arch_mmu_init - build and load the kernel page tables (see above);
  * after it the boot identity map is gone.  Context: boot CPU, once,
