@@ -55,7 +55,9 @@ KCFLAGS += --target=x86_64-unknown-none-elf -Wno-unknown-warning-option
 else
 KCFLAGS += -mgeneral-regs-only
 endif
-NASMFLAGS := -f elf64 -g -F dwarf -w+all
+# No -g: NASM records the absolute build directory in its DWARF and has no
+# prefix map, which would make the ELF depend on where the tree lives.
+NASMFLAGS := -f elf64 -w+all
 LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
 	--no-warn-rwx-segments \
 	-T linker.ld
