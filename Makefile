@@ -49,7 +49,7 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-pic -fno-pie -mno-red-zone \
 	-fno-stack-protector -fno-asynchronous-unwind-tables \
 	-fno-unwind-tables -fno-common -fno-strict-aliasing \
 	-Wall -Wextra -Werror -Wno-unused-parameter -O2 -g -I. -MD -MP \
-	-ffile-prefix-map=$(CURDIR)/= $(PREEMPT_DEF) $(EXTRA_CFLAGS)
+	-ffile-prefix-map=$(CURDIR)=. $(PREEMPT_DEF) $(EXTRA_CFLAGS)
 ifneq ($(findstring clang,$(CC)),)
 KCFLAGS += --target=x86_64-unknown-none-elf -Wno-unknown-warning-option
 else
