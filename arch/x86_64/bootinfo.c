@@ -77,8 +77,18 @@ static void parse_mb1(const u8 *mbi)
 
 	boot_info.loader = "multiboot1";
 	boot_info.info_len = 120;	/* the fixed part of the structure */
-	if (flags & MB1_INFO_CMDLINE)
-		copy_cmdline(phys_to_virt(rd32(mbi + 16)));
+	if (flags & MB1_INFO_CMDLINE) {
+		/* Multiboot1 loaders (QEMU's -kernel, GRUB's `multiboot`)
+		 * put the image's path first, like argv[0]; the parameters
+		 * follow it.  A path has a '/' and no '='. */
+		const char *s = phys_to_virt(rd32(mbi + 16));
+		const char *sp = strchr(s, ' ');
+		size_t first = sp ? (size_t)(sp - s) : strlen(s);
+
+		if (memchr(s, '/', first) && !memchr(s, '=', first))
+			s = sp ? sp + 1 : s + first;
+		copy_cmdline(s);
+	}
 	if (flags & MB1_INFO_MODS) {
 		u32 count = rd32(mbi + 20);
 		const u8 *mod = phys_to_virt(rd32(mbi + 24));
