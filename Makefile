@@ -149,7 +149,10 @@ $(BUILD)/rtk-selftest.iso: $(BUILD)/rtk.elf boot/grub.cfg
 	grub-mkrescue -o $@ $(BUILD)/isodir-st 2> $(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 
-QEMU_ARGS = -machine $(MACHINE) -cpu $(CPU) -smp $(SMP) -m $(MEM) \
+# Under KVM, -cpu max asks for an MSR (IA32_ARCH_CAPABILITIES) some hosts'
+# KVM refuses ("failed to set MSR 0x10a"); leave that feature out there.
+QEMU_CPU = $(CPU)$(if $(filter kvm,$(ACCEL)),$(if $(filter max host,$(CPU)),$(comma)-arch-capabilities))
+QEMU_ARGS = -machine $(MACHINE) -cpu $(QEMU_CPU) -smp $(SMP) -m $(MEM) \
 	-no-reboot -device isa-debug-exit,iobase=0xf4,iosize=4 \
 	$(if $(filter kvm,$(ACCEL)),-accel kvm,-accel tcg) \
 	$(if $(ICOUNT),-icount shift=$(ICOUNT)$(comma)sleep=off)

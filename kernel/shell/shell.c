@@ -184,12 +184,25 @@ __noreturn void shell_run(void)
 
 static int cmd_help(int argc, char **argv)
 {
-	const struct shell_command *cmd;
+	const struct shell_command *cmd, *last = NULL, *next;
 
 	(void)argc;
 	(void)argv;
-	for (cmd = __shell_cmds_start; cmd < __shell_cmds_end; cmd++)
-		console_printf("  %-10s %s\n", cmd->name, cmd->help);
+	/* The table is in link order; print it sorted by name without
+	 * allocating: each round picks the smallest name after the last. */
+	for (;;) {
+		next = NULL;
+		for (cmd = __shell_cmds_start; cmd < __shell_cmds_end; cmd++) {
+			if (last && strcmp(cmd->name, last->name) <= 0)
+				continue;
+			if (!next || strcmp(cmd->name, next->name) < 0)
+				next = cmd;
+		}
+		if (!next)
+			break;
+		console_printf("  %-10s %s\n", next->name, next->help);
+		last = next;
+	}
 	return 0;
 }
 SHELL_COMMAND(help, "list every command with a one-line description", cmd_help);
