@@ -22,6 +22,17 @@ static u8 input_ring[INPUT_RING];
 static unsigned int input_head;	/* written by the producer only */
 static unsigned int input_tail;	/* written by the consumer only */
 static unsigned long input_dropped;
+static bool input_irq_driven;	/* a receive interrupt feeds the ring */
+
+/*
+ * console_set_input_irq - from now on an interrupt handler is the only
+ * producer: stop polling (two producers would break the ring) and let
+ * console_getc() halt between bytes.  Context: boot, interrupts off.
+ */
+void console_set_input_irq(bool on)
+{
+	WRITE_ONCE(input_irq_driven, on);
+}
 
 /*
  * register_console - add con to the output list.
@@ -92,7 +103,8 @@ int console_trygetc(void)
 	unsigned int tail = input_tail;
 	int c;
 
-	if (__atomic_load_n(&input_head, __ATOMIC_ACQUIRE) == tail)
+	if (__atomic_load_n(&input_head, __ATOMIC_ACQUIRE) == tail &&
+	    !READ_ONCE(input_irq_driven))
 		poll_consoles();
 	if (__atomic_load_n(&input_head, __ATOMIC_ACQUIRE) == tail)
 		return -1;
@@ -111,7 +123,13 @@ int console_getc(void)
 {
 	int c;
 
-	while ((c = console_trygetc()) < 0)
-		arch_cpu_relax();
+	while ((c = console_trygetc()) < 0) {
+		/* A byte landing between the check and HLT waits for the
+		 * next interrupt: at most one tick (1 ms at HZ=1000). */
+		if (READ_ONCE(input_irq_driven))
+			arch_wait_for_interrupt();
+		else
+			arch_cpu_relax();
+	}
 	return c;
 }

@@ -30,5 +30,8 @@ void console_input_char(int c);
 int console_getc(void);
 /* console_trygetc - next input byte or -1. */
 int console_trygetc(void);
+/* console_set_input_irq - a receive interrupt feeds the input ring now:
+ * stop polling, halt while waiting.  Context: boot. */
+void console_set_input_irq(bool on);
 
 #endif /* KERNEL_CONSOLE_H */

@@ -16,8 +16,8 @@
 #include "kernel/shell/shell.h"
 #include "kernel/mm/mm.h"
 #include "kernel/time/ktime.h"
+#include "kernel/time/tick.h"
 #include "arch/x86_64/arch.h"
-#include "arch/x86_64/tsc.h"
 #include "drivers/uart16550.h"
 #include "drivers/vga_text.h"
 #include "lib/string.h"
@@ -73,16 +73,12 @@ static __noreturn void run_selftests(void)
 
 static void __init time_init(void)
 {
-	u64 hz = tsc_calibrate_pit();
+	u64 hz = arch_time_init();	/* prints the reference it used */
 
 	if (!hz)
-		panic("time: no PIT to calibrate the TSC against");
+		panic("time: no reference clock to calibrate the TSC against");
 	ktime_init(hz);
 	printk_set_time_source(ktime_get_ns);
-	pr_info("time: TSC %llu.%03llu MHz (calibrated against the PIT)%s\n",
-		(unsigned long long)(hz / 1000000),
-		(unsigned long long)(hz / 1000 % 1000),
-		tsc_invariant() ? ", invariant" : ", not invariant");
 }
 
 /*
@@ -106,6 +102,9 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	mm_init();
 	percpu_init_bsp();	/* needs pages; before anything per-CPU */
 	set_cpu_online(0, true);
+	arch_irq_init();	/* PIC masked, LAPIC, IOAPIC, LAPIC timer */
+	tick_init();
+	raw_local_irq_enable();
 
 	if (selftest_mode)
 		run_selftests();

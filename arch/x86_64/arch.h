@@ -101,6 +101,43 @@ void arch_longjmp(struct arch_jmp_buf *buf, int val) __noreturn;
  * Context: boot CPU, once, interrupts off (arch/x86_64/cpu_init.c). */
 void arch_cpu_init(void);
 
+/* ---- interrupts and time (arch/x86_64/irq.c, clocksource.c,
+ * lapic_timer.c) ---- */
+
+/* arch_irq_init - interrupt controllers up: 8259 remapped and masked,
+ * this CPU's local APIC, the IOAPICs (all masked), the LAPIC timer
+ * calibrated, COM1's receive interrupt routed.  Interrupts stay off.
+ * Context: boot CPU, once, after mm_init and percpu_init_bsp. */
+void arch_irq_init(void);
+
+/* arch_irq_vector_name - what a vector carries, for `irqs`. */
+const char *arch_irq_vector_name(int vector);
+
+/* arch_time_init - calibrate the cycle counter (TSC) against the best
+ * reference (HPET, ACPI PM timer, PIT), print which; returns its Hz, 0
+ * if no reference worked.  Context: boot CPU, once, after acpi_init. */
+u64 arch_time_init(void);
+
+/* arch_timer_init_cpu - set up this CPU's one-shot timer (unarmed).
+ * Context: each CPU, interrupts off (kernel/time/tick.c). */
+void arch_timer_init_cpu(void);
+
+/* arch_timer_set_oneshot - one timer interrupt on this CPU at ktime
+ * deadline_ns (at once if past); replaces any earlier setting.
+ * Context: interrupts off. */
+void arch_timer_set_oneshot(u64 deadline_ns);
+
+/* arch_wait_for_interrupt - idle this CPU until the next interrupt (HLT
+ * with interrupts on); just a PAUSE when interrupts are off, since HLT
+ * would then never return. */
+static inline void arch_wait_for_interrupt(void)
+{
+	if (raw_irqs_disabled())
+		cpu_relax();
+	else
+		halt();
+}
+
 /* ---- misc ---- */
 
 static inline void arch_cpu_relax(void)

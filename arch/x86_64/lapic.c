@@ -22,6 +22,7 @@
 #include "arch/x86_64/idt.h"
 #include "arch/x86_64/io.h"
 #include "arch/x86_64/ioremap.h"
+#include "arch/x86_64/irq.h"
 #include "arch/x86_64/irq_vectors.h"
 #include "kernel/cmdline.h"
 #include "kernel/panic.h"
@@ -233,6 +234,7 @@ void lapic_init_cpu(void)
 	lapic_write(APIC_ESR, 0);
 	lapic_write(APIC_SVR, APIC_SVR_ENABLE | SPURIOUS_VECTOR);
 	lapic_eoi();				/* drop anything left in service */
+	irq_stack_init_cpu();	/* interrupts come next: give them a stack */
 }
 
 /*

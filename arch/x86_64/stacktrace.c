@@ -12,6 +12,7 @@
  */
 #include "arch/x86_64/stacktrace.h"
 #include "arch/x86_64/arch.h"
+#include "arch/x86_64/irq.h"
 #include "kernel/ksyms.h"
 #include "kernel/printk.h"
 
@@ -22,6 +23,9 @@ static bool frame_plausible(unsigned long rbp, unsigned long prev)
 {
 	if (rbp < DIRECT_MAP_BASE || (rbp & 7))
 		return false;
+	/* The one jump down: from the IRQ stack to the interrupted stack. */
+	if (prev && irq_stack_contains(prev) && !irq_stack_contains(rbp))
+		return true;
 	if (prev && (rbp <= prev || rbp - prev > MAX_FRAME_SIZE))
 		return false;
 	return true;

@@ -23,6 +23,7 @@
 #include "arch/x86_64/traps.h"
 #include "arch/x86_64/cpu.h"
 #include "arch/x86_64/idt.h"
+#include "arch/x86_64/irq.h"
 #include "arch/x86_64/stacktrace.h"
 #include "arch/x86_64/trap_catch.h"
 #include "kernel/ksyms.h"
@@ -243,7 +244,7 @@ void trap_dispatch(struct pt_regs *regs)
 	__atomic_fetch_add(&vector_count[v & 0xFF], 1, __ATOMIC_RELAXED);
 
 	if (v >= FIRST_EXTERNAL_VECTOR) {
-		irq_vector_dispatch(regs);
+		arch_handle_irq(regs);	/* irq_enter/exit, IRQ stack */
 		return;
 	}
 	switch (v) {

@@ -1,0 +1,155 @@
+/*
+ * arch/x86_64/lapic_timer.c - the LAPIC timer, one per CPU, programmed
+ * one-shot for the next event (the tick or the earliest hrtimer).
+ *
+ * Two modes (SDM Vol. 3A 11.5.4):
+ *	TSC-deadline	CPUID.1:ECX[24]: write the absolute TSC value to
+ *			IA32_TSC_DEADLINE; no calibration needed, no drift
+ *	one-shot	count down TMICT at the bus clock / 16: the rate is
+ *			measured against the TSC at boot (all CPUs share
+ *			the bus clock, so once is enough)
+ * `notscdeadline` forces one-shot mode (to test it on a CPU that has
+ * both).  The interrupt (LOCAL_TIMER_VECTOR) runs in hard-irq context:
+ * the article's per-CPU timer interrupt that stays SA_NODELAY.
+ * Linux counterpart: arch/x86/kernel/apic/apic.c (lapic_next_event,
+ * lapic_next_deadline, calibrate_APIC_clock), kernel/time/clockevents.c.
+ */
+#include "arch/x86_64/lapic_timer.h"
+#include "arch/x86_64/arch.h"
+#include "arch/x86_64/cpu.h"
+#include "arch/x86_64/idt.h"
+#include "arch/x86_64/irq_vectors.h"
+#include "arch/x86_64/lapic.h"
+#include "kernel/cmdline.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/time/ktime.h"
+#include "kernel/time/tick.h"
+#include "lib/bug.h"
+
+#define CPUID1_ECX_TSC_DEADLINE	(1u << 24)
+#define APIC_TDCR_DIV16		0x3
+#define CAL_MS			10	/* +-1 count of error in 10^5 or so */
+
+static bool use_tsc_deadline;	/* written once on the boot CPU */
+static u64 timer_hz;		/* one-shot counts per second */
+static bool notscdeadline;
+
+static int __init parse_notscdeadline(const char *val)
+{
+	(void)val;
+	notscdeadline = true;
+	return 0;
+}
+CMDLINE_PARAM("notscdeadline", parse_notscdeadline);
+
+bool lapic_timer_tsc_deadline(void)
+{
+	return use_tsc_deadline;
+}
+
+u64 lapic_timer_hz(void)
+{
+	return timer_hz;
+}
+
+/* ns_to_units - ns at hz units per second, split to avoid overflow. */
+static u64 ns_to_units(u64 ns, u64 hz)
+{
+	return ns / NSEC_PER_SEC * hz + ns % NSEC_PER_SEC * hz / NSEC_PER_SEC;
+}
+
+/*
+ * arch_timer_set_oneshot - see arch.h: one interrupt on this CPU at
+ * ktime deadline_ns (at once if that has passed).
+ * Context: interrupts off (the caller's per-CPU tick state is stable).
+ */
+void arch_timer_set_oneshot(u64 deadline_ns)
+{
+	s64 delta = (s64)deadline_ns - ktime_get();
+	u64 count;
+
+	BUG_ON(!raw_irqs_disabled());
+	if (delta < 1)
+		delta = 1;
+	if (use_tsc_deadline) {
+		u64 cycles = ns_to_units((u64)delta, ktime_clock_hz());
+
+		wrmsr(MSR_TSC_DEADLINE, rdtsc() + (cycles ? cycles : 1));
+		return;
+	}
+	count = ns_to_units((u64)delta, timer_hz);
+	if (count < 1)
+		count = 1;
+	if (count > 0xFFFFFFFFULL)
+		count = 0xFFFFFFFFULL;	/* early: the tick code re-arms */
+	lapic_write(APIC_TMICT, (u32)count);
+}
+
+/*
+ * arch_timer_init_cpu - see arch.h: this CPU's LVT timer in the chosen
+ * mode, unmasked, not yet armed.  Context: each CPU, interrupts off.
+ */
+void arch_timer_init_cpu(void)
+{
+	BUG_ON(!raw_irqs_disabled());
+	if (use_tsc_deadline) {
+		lapic_write(APIC_LVTT, APIC_LVT_TIMER_TSCDEADLINE |
+					       LOCAL_TIMER_VECTOR);
+		/* The LVT write must land before the first deadline write
+		 * (SDM 11.5.4.1). */
+		__asm__ volatile("mfence" ::: "memory");
+		wrmsr(MSR_TSC_DEADLINE, 0);
+	} else {
+		lapic_write(APIC_TDCR, APIC_TDCR_DIV16);
+		lapic_write(APIC_LVTT, APIC_LVT_TIMER_ONESHOT |
+					       LOCAL_TIMER_VECTOR);
+		lapic_write(APIC_TMICT, 0);
+	}
+}
+
+/* local_timer_interrupt - LOCAL_TIMER_VECTOR.  Context: hardirq. */
+static void local_timer_interrupt(struct pt_regs *regs)
+{
+	(void)regs;
+	lapic_eoi();
+	tick_timer_interrupt();
+}
+
+/*
+ * calibrate_lapic_timer - count rate at divide-by-16, over CAL_MS of TSC
+ * time, with the timer masked (no interrupt).
+ */
+static u64 __init calibrate_lapic_timer(void)
+{
+	u64 end, left;
+
+	lapic_write(APIC_TDCR, APIC_TDCR_DIV16);
+	lapic_write(APIC_LVTT, APIC_LVT_MASKED | LOCAL_TIMER_VECTOR);
+	lapic_write(APIC_TMICT, 0xFFFFFFFFu);
+	end = rdtsc_ordered() + ktime_clock_hz() * CAL_MS / 1000;
+	while (rdtsc_ordered() < end)
+		arch_cpu_relax();
+	left = lapic_read(APIC_TMCCT);
+	lapic_write(APIC_TMICT, 0);
+	return (0xFFFFFFFFULL - left) * 1000 / CAL_MS;
+}
+
+void __init lapic_timer_init(void)
+{
+	struct cpuid_regs r;
+
+	BUG_ON(!ktime_clock_hz());
+	cpuid(1, &r);
+	timer_hz = calibrate_lapic_timer();
+	use_tsc_deadline = (r.ecx & CPUID1_ECX_TSC_DEADLINE) && !notscdeadline;
+	if (!use_tsc_deadline && !timer_hz)
+		panic("lapic-timer: the LAPIC timer does not count");
+	if (arch_set_irq_handler(LOCAL_TIMER_VECTOR, local_timer_interrupt))
+		panic("lapic-timer: vector %#x taken", LOCAL_TIMER_VECTOR);
+	pr_info("lapic-timer: %s mode (TSC-deadline %s), one-shot rate %llu.%03llu MHz\n",
+		use_tsc_deadline ? "TSC-deadline" : "one-shot",
+		(r.ecx & CPUID1_ECX_TSC_DEADLINE) ? "available" : "absent",
+		(unsigned long long)(timer_hz / 1000000),
+		(unsigned long long)(timer_hz / 1000 % 1000));
+}

@@ -1,0 +1,53 @@
+/*
+ * kernel/irq/irq_enter.c - irq_enter/irq_exit and the preempt_count word
+ * they update (see kernel/preempt.h for its layout, irq_enter.h for the
+ * contract).
+ * Linux counterpart: kernel/softirq.c (irq_enter, __irq_exit_rcu),
+ * kernel/sched/core.c (the per-CPU __preempt_count on x86).
+ */
+#include "kernel/irq/irq_enter.h"
+#include "kernel/preempt.h"
+#include "lib/bug.h"
+
+DEFINE_PER_CPU(int, __preempt_count);
+
+/*
+ * irq_enter - see irq_enter.h.
+ * Context: hardirq entry, interrupts off.
+ */
+void irq_enter(void)
+{
+	BUG_ON(!raw_irqs_disabled());
+	__preempt_count_add(HARDIRQ_OFFSET);
+	/* More than HARDIRQ_MASK can count means a handler re-enabled
+	 * interrupts and recursed: the field would carry into NMI. */
+	BUG_ON(hardirq_count() == 0);
+}
+
+__attribute__((weak)) void irq_exit_hook(void)
+{
+}
+
+/*
+ * irq_exit - see irq_enter.h.
+ * Context: hardirq exit, interrupts off.
+ */
+void irq_exit(void)
+{
+	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!in_irq());
+	__preempt_count_sub(HARDIRQ_OFFSET);
+	if (!in_interrupt())
+		irq_exit_hook();
+}
+
+void nmi_enter(void)
+{
+	__preempt_count_add(NMI_OFFSET + HARDIRQ_OFFSET);
+}
+
+void nmi_exit(void)
+{
+	BUG_ON(!in_nmi());
+	__preempt_count_sub(NMI_OFFSET + HARDIRQ_OFFSET);
+}

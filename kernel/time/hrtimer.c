@@ -1,0 +1,202 @@
+/*
+ * kernel/time/hrtimer.c - the per-CPU hrtimer queue.
+ *
+ * Each CPU has one queue, a list sorted by expiry (insertion walks it:
+ * rtk has few timers at once; Linux uses a timerqueue rbtree).  A timer
+ * is queued on the CPU that starts it and fires there, from
+ * tick_timer_interrupt(), which programs the CPU's one-shot timer for
+ * min(next tick, first timer).  The callback runs in hard-irq context
+ * with the queue unlocked, so it may re-arm its own timer
+ * (HRTIMER_RESTART) or start others.
+ * Races: a cancel on CPU1 of a timer whose callback runs on CPU0 waits
+ * until base->running is no longer that timer (Linux:
+ * hrtimer_cancel_wait_running).
+ * Linux counterpart: kernel/time/hrtimer.c (one clock base, no softirq
+ * expiry, no migration to an idle CPU).
+ */
+#include "kernel/time/hrtimer.h"
+#include "kernel/time/tick.h"
+#include "kernel/percpu.h"
+#include "kernel/preempt.h"
+#include "lib/bug.h"
+
+struct hrtimer_cpu_base {
+	int lock;			/* test-and-set, interrupts off */
+	/* protected by lock */
+	struct list_head active;	/* queued timers, earliest first */
+	struct hrtimer *running;	/* callback executing now, or NULL */
+	bool initialised;		/* active is a valid list head */
+};
+
+static DEFINE_PER_CPU(struct hrtimer_cpu_base, hrtimer_bases);
+
+/* TODO(locking): becomes raw_spinlock_t once kernel/locking has it. */
+static unsigned long base_lock_irqsave(struct hrtimer_cpu_base *base)
+{
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	while (__atomic_exchange_n(&base->lock, 1, __ATOMIC_ACQUIRE))
+		arch_cpu_relax();
+	if (!base->initialised) {
+		INIT_LIST_HEAD(&base->active);
+		base->initialised = true;
+	}
+	return flags;
+}
+
+static void base_unlock_irqrestore(struct hrtimer_cpu_base *base,
+				   unsigned long flags)
+{
+	__atomic_store_n(&base->lock, 0, __ATOMIC_RELEASE);
+	raw_local_irq_restore(flags);
+}
+
+void hrtimer_init(struct hrtimer *timer,
+		  enum hrtimer_restart (*fn)(struct hrtimer *timer))
+{
+	timer->expires = 0;
+	INIT_LIST_HEAD(&timer->node);
+	timer->base = NULL;
+	timer->queued = false;
+	timer->function = fn;
+}
+
+/* enqueue - sorted insert, after timers with the same expiry (FIFO).
+ * Returns true if timer is now the first.  Locking: base->lock held. */
+static bool enqueue(struct hrtimer_cpu_base *base, struct hrtimer *timer)
+{
+	struct hrtimer *pos;
+
+	list_for_each_entry(pos, &base->active, node) {
+		if (pos->expires > timer->expires) {
+			list_add_tail(&timer->node, &pos->node);
+			goto out;
+		}
+	}
+	list_add_tail(&timer->node, &base->active);
+out:
+	timer->base = base;
+	timer->queued = true;
+	return base->active.next == &timer->node;
+}
+
+static void dequeue(struct hrtimer *timer)
+{
+	list_del_init(&timer->node);
+	timer->queued = false;
+}
+
+/*
+ * remove_timer - take timer off whatever queue holds it.  The timer can
+ * only move between queues under its old base's lock, so re-check after
+ * locking.  Returns 1 if it was queued.
+ */
+static int remove_timer(struct hrtimer *timer)
+{
+	struct hrtimer_cpu_base *base;
+	unsigned long flags;
+	int was = 0;
+
+	for (;;) {
+		base = READ_ONCE(timer->base);
+		if (!base)
+			return 0;
+		flags = base_lock_irqsave(base);
+		if (timer->base == base)
+			break;
+		base_unlock_irqrestore(base, flags);
+	}
+	if (timer->queued) {
+		dequeue(timer);
+		was = 1;
+	}
+	base_unlock_irqrestore(base, flags);
+	return was;
+}
+
+void hrtimer_start(struct hrtimer *timer, ktime_t expires)
+{
+	struct hrtimer_cpu_base *base;
+	unsigned long flags;
+	bool first;
+
+	BUG_ON(!timer->function);
+	remove_timer(timer);
+	raw_local_irq_save(flags);	/* stay on this CPU */
+	base = this_cpu_ptr(&hrtimer_bases);
+	base_lock_irqsave(base);
+	timer->expires = expires;
+	first = enqueue(base, timer);
+	base_unlock_irqrestore(base, flags);
+	/* A new earliest deadline: move the one-shot event forward (inside
+	 * the timer interrupt this is redone on its way out; harmless). */
+	if (first)
+		tick_reprogram();
+}
+
+int hrtimer_cancel(struct hrtimer *timer)
+{
+	struct hrtimer_cpu_base *base;
+	int was = remove_timer(timer);
+
+	/* [pairs with run_queues' running store] wait out a callback
+	 * running on another CPU. */
+	base = READ_ONCE(timer->base);
+	if (base && base != this_cpu_ptr(&hrtimer_bases))
+		while (__atomic_load_n(&base->running, __ATOMIC_ACQUIRE) == timer)
+			arch_cpu_relax();
+	return was;
+}
+
+bool hrtimer_active(const struct hrtimer *timer)
+{
+	struct hrtimer_cpu_base *base = READ_ONCE(timer->base);
+
+	return READ_ONCE(timer->queued) ||
+	       (base && READ_ONCE(base->running) == timer);
+}
+
+/*
+ * hrtimer_run_queues - call every timer of this CPU due at now.
+ * Context: hardirq (the tick), interrupts off.
+ * Locking: takes this CPU's base lock, drops it around each callback.
+ */
+void hrtimer_run_queues(ktime_t now)
+{
+	struct hrtimer_cpu_base *base = this_cpu_ptr(&hrtimer_bases);
+	unsigned long flags;
+
+	BUG_ON(!in_irq());
+	flags = base_lock_irqsave(base);
+	while (!list_empty(&base->active)) {
+		struct hrtimer *t = list_first_entry(&base->active,
+						     struct hrtimer, node);
+		enum hrtimer_restart r;
+
+		if (t->expires > now)
+			break;
+		dequeue(t);
+		__atomic_store_n(&base->running, t, __ATOMIC_RELEASE);
+		base_unlock_irqrestore(base, flags);
+		r = t->function(t);
+		flags = base_lock_irqsave(base);
+		if (r == HRTIMER_RESTART && !t->queued && t->base == base)
+			enqueue(base, t);
+		__atomic_store_n(&base->running, NULL, __ATOMIC_RELEASE);
+	}
+	base_unlock_irqrestore(base, flags);
+}
+
+ktime_t hrtimer_next_expiry(void)
+{
+	struct hrtimer_cpu_base *base = this_cpu_ptr(&hrtimer_bases);
+	unsigned long flags = base_lock_irqsave(base);
+	ktime_t next = KTIME_MAX;
+
+	if (!list_empty(&base->active))
+		next = list_first_entry(&base->active, struct hrtimer,
+					node)->expires;
+	base_unlock_irqrestore(base, flags);
+	return next;
+}

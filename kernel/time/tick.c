@@ -1,0 +1,110 @@
+/*
+ * kernel/time/tick.c - each CPU's tick at HZ, driven by its one-shot
+ * timer (arch_timer_set_oneshot), shared with the hrtimer queue.
+ *
+ * tick_timer_interrupt() is the whole per-CPU timer interrupt.  It runs
+ * in hard-irq context under every preemption model: the article's
+ * per-CPU timer interrupt keeps SA_NODELAY, so it must stay short and do
+ * only bookkeeping:
+ *	[1] if this CPU's tick is due: count it; on the boot CPU advance
+ *	    jiffies by every period that passed (ticks missed while
+ *	    interrupts were off are caught up, not lost); scheduler_tick()
+ *	[2] expire this CPU's due hrtimers
+ *	[3] program the next event at min(next tick, first hrtimer)
+ * Linux counterpart: kernel/time/tick-sched.c (tick_sched_timer,
+ * tick_do_update_jiffies64), tick-common.c (periodic tick emulated in
+ * one-shot mode), kernel/time/timer.c (jiffies).  No NO_HZ.
+ */
+#include "kernel/time/tick.h"
+#include "kernel/time/hrtimer.h"
+#include "kernel/percpu.h"
+#include "kernel/preempt.h"
+#include "kernel/printk.h"
+#include "lib/bug.h"
+
+#define TICK_DO_TIMER_CPU 0	/* the CPU that advances jiffies */
+
+struct tick_cpu {
+	ktime_t next_tick;	/* when this CPU's next tick is due */
+	u64 ticks;		/* ticks handled */
+	bool running;		/* tick_init_cpu() has run */
+};
+
+/* Touched only by its own CPU with interrupts off (ticks read remotely). */
+static DEFINE_PER_CPU(struct tick_cpu, tick_cpus);
+
+u64 jiffies;
+
+__attribute__((weak)) void scheduler_tick(void)
+{
+}
+
+u64 tick_count(int cpu)
+{
+	return READ_ONCE(per_cpu(tick_cpus, cpu).ticks);
+}
+
+void tick_reprogram(void)
+{
+	struct tick_cpu *tc;
+	unsigned long flags;
+	ktime_t next;
+
+	raw_local_irq_save(flags);
+	tc = this_cpu_ptr(&tick_cpus);
+	if (tc->running) {
+		next = hrtimer_next_expiry();
+		if (tc->next_tick < next)
+			next = tc->next_tick;
+		arch_timer_set_oneshot((u64)next);
+	}
+	raw_local_irq_restore(flags);
+}
+
+/*
+ * tick_timer_interrupt - see tick.h.
+ * Context: hardirq, interrupts off.
+ */
+void tick_timer_interrupt(void)
+{
+	struct tick_cpu *tc = this_cpu_ptr(&tick_cpus);
+	ktime_t now = ktime_get();
+
+	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!in_irq());
+	if (unlikely(!tc->running))
+		return;
+	if (now >= tc->next_tick) {					/* [1] */
+		u64 periods = (u64)(now - tc->next_tick) / TICK_NSEC + 1;
+
+		tc->next_tick += (ktime_t)(periods * TICK_NSEC);
+		WRITE_ONCE(tc->ticks, tc->ticks + 1);
+		if (raw_smp_processor_id() == TICK_DO_TIMER_CPU)
+			__atomic_fetch_add(&jiffies, periods, __ATOMIC_RELAXED);
+		scheduler_tick();
+	}
+	hrtimer_run_queues(now);					/* [2] */
+	tick_reprogram();						/* [3] */
+}
+
+/*
+ * tick_init_cpu - see tick.h.
+ * Context: the CPU itself, interrupts off.
+ */
+void tick_init_cpu(void)
+{
+	struct tick_cpu *tc = this_cpu_ptr(&tick_cpus);
+
+	BUG_ON(!raw_irqs_disabled());
+	arch_timer_init_cpu();
+	tc->next_tick = ktime_get() + TICK_NSEC;
+	tc->running = true;
+	tick_reprogram();
+}
+
+void __init tick_init(void)
+{
+	BUG_ON(raw_smp_processor_id() != TICK_DO_TIMER_CPU);
+	tick_init_cpu();
+	pr_info("tick: HZ=%d per-CPU tick on one-shot timer events\n", HZ);
+}

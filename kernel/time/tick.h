@@ -1,0 +1,46 @@
+/*
+ * kernel/time/tick.h - the per-CPU periodic tick, emulated with one-shot
+ * timer events, and jiffies.
+ */
+#ifndef KERNEL_TIME_TICK_H
+#define KERNEL_TIME_TICK_H
+
+#include "lib/types.h"
+#include "kernel/time/ktime.h"
+
+#ifndef CONFIG_HZ
+#define CONFIG_HZ 1000
+#endif
+#define HZ CONFIG_HZ
+#define TICK_NSEC (NSEC_PER_SEC / HZ)
+
+/* jiffies - ticks since tick_init(), advanced by the boot CPU's tick
+ * (missed ticks counted too).  Read with READ_ONCE. */
+extern u64 jiffies;
+
+/* tick_init - start the boot CPU's tick.  Context: boot CPU, once,
+ * interrupts off, after arch_irq_init(). */
+void tick_init(void);
+
+/* tick_init_cpu - start this CPU's tick (each AP, after lapic_init_cpu,
+ * before enabling interrupts).  Context: the CPU itself, interrupts off. */
+void tick_init_cpu(void);
+
+/* tick_timer_interrupt - the per-CPU timer event: timekeeping (jiffies),
+ * scheduler_tick(), hrtimer expiry, then the next event programmed.
+ * Context: hardirq (SA_NODELAY: never threaded), interrupts off. */
+void tick_timer_interrupt(void);
+
+/* tick_reprogram - program this CPU's event for min(next tick, first
+ * hrtimer).  Context: interrupts off or on (disables them itself). */
+void tick_reprogram(void);
+
+/* tick_count - tick interrupts CPU cpu has handled (those that were due
+ * at the time; an early event for an hrtimer does not count). */
+u64 tick_count(int cpu);
+
+/* scheduler_tick - the scheduler's per-tick hook; this weak default does
+ * nothing until kernel/sched defines it.  Context: hardirq. */
+void scheduler_tick(void);
+
+#endif /* KERNEL_TIME_TICK_H */
