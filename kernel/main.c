@@ -105,6 +105,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	arch_irq_init();	/* PIC masked, LAPIC, IOAPIC, LAPIC timer */
 	tick_init();
 	raw_local_irq_enable();
+	smp_init();	/* APs, IPIs: "smp: N CPUs online" */
 
 	if (selftest_mode)
 		run_selftests();

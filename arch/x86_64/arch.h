@@ -16,6 +16,8 @@
 #include "arch/x86_64/mmu.h"	/* arch_map_page, MAP_WRITE, ... */
 #include "arch/x86_64/acpi.h"	/* acpi_init: firmware tables */
 #include "arch/x86_64/percpu.h"	/* GS-based per-CPU accessors */
+#include "arch/x86_64/ipi.h"	/* arch_send_reschedule, ... */
+#include "arch/x86_64/smpboot.h"	/* smp_boot_cpus */
 
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1UL << PAGE_SHIFT)

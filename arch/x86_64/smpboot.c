@@ -1,0 +1,279 @@
+/*
+ * arch/x86_64/smpboot.c - bring up the application processors.
+ *
+ * The boot CPU numbers the MADT's enabled CPUs (itself 0), copies the
+ * real-mode trampoline (trampoline.asm) to TRAMPOLINE_PHYS, and starts
+ * the APs one at a time:
+ *   [1] allocate the AP's per-CPU copy, idle stack and IST stacks (each
+ *       a guarded kernel stack), fill the trampoline's parameter block;
+ *   [2] INIT IPI, 10 ms, STARTUP IPI, 200 us, STARTUP IPI, 200 us (the
+ *       MP protocol's "typical BSP initialization sequence": the second
+ *       SIPI covers a first one lost; an AP already running ignores it);
+ *   [3] wait up to AP_ONLINE_TIMEOUT_NS for the AP to set its bit in
+ *       cpu_online_mask; one that does not is reported (with how far it
+ *       got in the trampoline) and skipped, the others still boot;
+ *   [4] after the last AP, unmap the trampoline's identity mapping.
+ * The AP itself (ap_start): its GDT/TSS, the IDT, its local APIC, then
+ * online, then cpu_startup_entry() - the idle loop until the scheduler
+ * provides its own.
+ * Spec: Intel SDM Vol. 3A 8.4.4.1 (typical BSP initialization sequence),
+ * 8.4.3 (MP initialization protocol), 10.6.1 (ICR: INIT, STARTUP).
+ * Linux counterpart: arch/x86/kernel/smpboot.c (native_cpu_up,
+ * do_boot_cpu, wakeup_secondary_cpu_via_init, start_secondary).  rtk
+ * leaves out CPU hotplug, parallel bring-up and the 82489DX INIT
+ * de-assert.
+ */
+#include "arch/x86_64/smpboot.h"
+#include "arch/x86_64/arch.h"
+#include "arch/x86_64/cpu.h"
+#include "arch/x86_64/gdt.h"
+#include "arch/x86_64/idt.h"
+#include "arch/x86_64/lapic.h"
+#include "kernel/cmdline.h"
+#include "kernel/mm/kstack.h"
+#include "kernel/percpu.h"
+#include "kernel/printk.h"
+#include "kernel/smp.h"
+#include "kernel/time/ktime.h"
+#include "lib/bug.h"
+#include "lib/errno.h"
+#include "lib/string.h"
+
+/* The MP protocol's delays (SDM Vol. 3A 8.4.4.1). */
+#define INIT_DELAY_MS 10
+#define SIPI_DELAY_US 200
+/* How long an AP may take from the first SIPI to online.  Real CPUs need
+ * well under a millisecond; TCG with many CPUs can take tens of ms. */
+#define AP_ONLINE_TIMEOUT_NS (1000 * NSEC_PER_MSEC)
+
+#define EFER_LME (1ULL << 8)
+#define EFER_NXE (1ULL << 11)
+
+extern const char trampoline_start[], trampoline_end[];
+extern const char trampoline_params[];
+
+/* Real-mode "cli; hlt; jmp $-1" that parks a late AP for good. */
+static const u8 park_code[] = { 0xFA, 0xF4, 0xEB, 0xFD };
+
+struct smp_cpu_info smp_cpu_info[NR_CPUS];
+static struct cpu_stacks ap_stacks[NR_CPUS];	/* read by the AP itself */
+
+static int cmdline_max_cpus = NR_CPUS;
+
+/* `nosmp`: boot CPU only.  (Linux: nosmp, same as maxcpus=0.) */
+static int __init parse_nosmp(const char *val)
+{
+	cmdline_max_cpus = 1;
+	return 0;
+}
+CMDLINE_PARAM("nosmp", parse_nosmp);
+
+/* `maxcpus=N`: at most N CPUs, the boot CPU included; 0 means nosmp. */
+static int __init parse_maxcpus(const char *val)
+{
+	unsigned long n;
+
+	/* A bad value: -EINVAL makes cmdline_parse() warn, default kept. */
+	if (!val || kstrtoul(val, 0, &n) || n > NR_CPUS)
+		return -EINVAL;
+	cmdline_max_cpus = n ? (int)n : 1;
+	return 0;
+}
+CMDLINE_PARAM("maxcpus", parse_maxcpus);
+
+int smp_cpus_limit(void)
+{
+	return cmdline_max_cpus;
+}
+
+u32 smp_cpu_apic_id(int cpu)
+{
+	BUG_ON(cpu < 0 || cpu >= NR_CPUS || !smp_cpu_info[cpu].present);
+	return smp_cpu_info[cpu].apic_id;
+}
+
+/* arch_cpu_idle_loop - see smpboot.h.  STI's one-instruction shadow
+ * keeps an interrupt from slipping in between STI and HLT, which would
+ * leave the CPU asleep with the wakeup already consumed. */
+void arch_cpu_idle_loop(void)
+{
+	for (;;)
+		__asm__ volatile("sti; hlt; cli" ::: "memory");
+}
+
+__attribute__((weak)) void cpu_startup_entry(int cpu)
+{
+	arch_cpu_idle_loop();
+}
+
+/*
+ * ap_start - the AP's first C code, called by the trampoline with the
+ * GS base already pointing at this CPU's per-CPU copy.
+ * Context: AP, interrupts off, its idle stack, the kernel page tables
+ * (identity map of the trampoline still present).  Never returns.
+ */
+static __noreturn void ap_start(int cpu)
+{
+	BUG_ON(read_rflags() & X86_EFLAGS_IF);
+	gdt_init_cpu(cpu, &ap_stacks[cpu]);
+	idt_load();
+	BUG_ON(raw_smp_processor_id() != cpu);
+	lapic_init_cpu();
+	if (lapic_id() != smp_cpu_info[cpu].apic_id)
+		pr_warn("smp: CPU %d has APIC ID %u, the MADT said %u\n", cpu,
+			lapic_id(), smp_cpu_info[cpu].apic_id);
+	set_cpu_online(cpu, true);	/* pairs with the wait in boot_ap() */
+	cpu_startup_entry(cpu);
+}
+
+/* number_cpus - logical numbers for the MADT's enabled CPUs, the boot
+ * CPU first; returns how many got one. */
+static int __init number_cpus(u32 bsp_apic_id, int limit)
+{
+	const struct acpi_madt_info *madt = &acpi.madt;
+	bool bsp_seen = false;
+	int n = 1, skipped = 0;
+
+	smp_cpu_info[0].apic_id = bsp_apic_id;
+	smp_cpu_info[0].present = true;
+	for (int i = 0; i < madt->n_cpus; i++) {
+		if (!madt->cpus[i].enabled)
+			continue;
+		if (madt->cpus[i].apic_id == bsp_apic_id) {
+			bsp_seen = true;
+			continue;
+		}
+		if (n >= limit) {
+			skipped++;
+			continue;
+		}
+		smp_cpu_info[n].apic_id = madt->cpus[i].apic_id;
+		smp_cpu_info[n].present = true;
+		n++;
+	}
+	if (!bsp_seen)
+		pr_warn("smp: boot CPU (APIC ID %u) is not in the MADT\n",
+			bsp_apic_id);
+	if (skipped)
+		pr_info("smp: %d CPU(s) left offline (limit %d)\n", skipped,
+			limit);
+	return n;
+}
+
+/* alloc_ap_resources - [1] the AP's per-CPU copy and stacks.  Returns
+ * the idle stack top or 0 (reported) when out of memory. */
+static unsigned long __init alloc_ap_resources(int cpu)
+{
+	int err = percpu_alloc_cpu(cpu);
+	void *idle = kstack_alloc();
+
+	if (err || !idle) {
+		pr_err("smp: CPU %d: no memory for per-CPU data or stack\n",
+		       cpu);
+		if (idle)
+			kstack_free(idle);
+		return 0;
+	}
+	for (int i = 0; i < IST_COUNT; i++) {
+		void *ist = kstack_alloc();
+
+		if (!ist) {
+			pr_err("smp: CPU %d: no memory for IST stack\n", cpu);
+			return 0;	/* stacks stay allocated: boot only */
+		}
+		ap_stacks[cpu].ist_top[i] = (unsigned long)kstack_top(ist);
+	}
+	ap_stacks[cpu].rsp0 = 0;
+	smp_cpu_info[cpu].idle_stack = idle;
+	return (unsigned long)kstack_top(idle);
+}
+
+/* boot_ap - [1]..[3] for one AP; 0 once it is online, -ENOMEM or
+ * -ETIMEDOUT (reported). */
+static int __init boot_ap(int cpu, struct trampoline_params *params)
+{
+	u32 apic_id = smp_cpu_info[cpu].apic_id;
+	unsigned long stack_top = alloc_ap_resources(cpu);	/* [1] */
+	ktime_t start, deadline;
+
+	if (!stack_top)
+		return -ENOMEM;
+	params->stack_top = stack_top;
+	params->gs_base = __per_cpu_offset[cpu];
+	params->cpu = cpu;
+	__atomic_store_n(&params->stage, 0, __ATOMIC_RELEASE);
+
+	start = ktime_get();	/* [2] */
+	lapic_send_init(apic_id);
+	mdelay(INIT_DELAY_MS);
+	for (int i = 0; i < 2; i++) {
+		lapic_send_sipi(apic_id, TRAMPOLINE_PHYS >> PAGE_SHIFT);
+		udelay(SIPI_DELAY_US);
+	}
+
+	deadline = start + AP_ONLINE_TIMEOUT_NS;	/* [3] */
+	while (!cpu_online(cpu)) {
+		if (ktime_get() > deadline) {
+			u32 stage = __atomic_load_n(&params->stage,
+						    __ATOMIC_ACQUIRE);
+
+			pr_err("smp: CPU %d (APIC ID %u) did not come online "
+			       "within %lld ms (%s), skipped\n",
+			       cpu, apic_id, AP_ONLINE_TIMEOUT_NS / NSEC_PER_MSEC,
+			       stage == 0 ? "no sign of life" :
+			       stage == 1 ? "stuck in the trampoline" :
+					    "stuck after long mode");
+			smp_cpu_info[cpu].failed = true;
+			return -ETIMEDOUT;
+		}
+		cpu_relax();
+	}
+	smp_cpu_info[cpu].boot_ns = ktime_get() - start;
+	pr_info("smp: CPU %d (APIC ID %u) online in %llu us\n", cpu, apic_id,
+		(unsigned long long)(smp_cpu_info[cpu].boot_ns / NSEC_PER_USEC));
+	return 0;
+}
+
+/*
+ * smp_boot_cpus - see smpboot.h.
+ * Context: boot CPU, once.  Locking: none; the APs start one at a time
+ * and share only the parameter block, which the boot CPU rewrites only
+ * after the previous AP is online (it no longer reads it) or given up.
+ */
+int __init smp_boot_cpus(void)
+{
+	size_t len = trampoline_end - trampoline_start;
+	struct trampoline_params *params;
+	int n, online = 1;
+
+	BUILD_BUG_ON(sizeof(struct trampoline_params) != 56);
+	BUILD_BUG_ON(IST_STACK_SIZE > KSTACK_SIZE);
+	BUG_ON(raw_smp_processor_id() != 0);
+	n = number_cpus(lapic_id(), smp_cpus_limit());
+	nr_cpu_ids = n;
+	if (n == 1)
+		return 1;
+	if (mmu_identity_map(TRAMPOLINE_PHYS, PAGE_SIZE)) {
+		pr_err("smp: cannot map the AP trampoline, boot CPU only\n");
+		return 1;
+	}
+	BUG_ON(len > PAGE_SIZE);
+	memcpy(phys_to_virt(TRAMPOLINE_PHYS), trampoline_start, len);
+	params = phys_to_virt(TRAMPOLINE_PHYS +
+			      (trampoline_params - trampoline_start));
+	params->cr3 = mmu_kernel_cr3();
+	params->cr4 = read_cr4();
+	params->efer = rdmsr(MSR_EFER) & (EFER_LME | EFER_NXE);
+	params->entry = (u64)(uintptr_t)ap_start;
+
+	for (int cpu = 1; cpu < n; cpu++) {
+		if (!boot_ap(cpu, params))
+			online++;
+	}
+	/* [4] A given-up AP that still wakes later must not enable paging
+	 * on tables without the identity map (a triple fault resets the
+	 * whole machine): the page now starts with cli; hlt; jmp back. */
+	memcpy(phys_to_virt(TRAMPOLINE_PHYS), park_code, sizeof(park_code));
+	mmu_identity_unmap(TRAMPOLINE_PHYS, PAGE_SIZE);
+	return online;
+}
