@@ -1,0 +1,245 @@
+/*
+ * tests/kernel/test_time.c - the time suite: ktime is monotonic on each
+ * CPU and across CPUs, the TSC agrees with the reference clock it was
+ * calibrated against, hrtimers fire no earlier than asked and not much
+ * later, and the delay loops wait at least as long as asked.
+ *
+ * Scenario: the runner's CPU, interrupts on.  The cross-CPU test asks
+ * each other online CPU (smp_call_function_single, waiting) for its
+ * ktime_get() and checks it lies between the runner's readings before
+ * and after the call: a CPU whose TSC is offset from the boot CPU's
+ * would fall outside.  Bounds are generous because emulated time (TCG)
+ * is noisy: the host may deschedule the emulator for milliseconds.
+ */
+#include "kernel/ktest.h"
+#include "kernel/percpu.h"
+#include "kernel/smp.h"
+#include "kernel/time/hrtimer.h"
+#include "kernel/time/ktime.h"
+#include "kernel/time/tick.h"
+#include "arch/x86_64/arch.h"
+#include "arch/x86_64/clocksource.h"
+
+/* Weak, so this suite builds and skips before kernel/smp.c provides it;
+ * the same declarations as kernel/smp.h. */
+typedef void (*smp_call_func_t)(void *info);
+int smp_call_function_single(int cpu, smp_call_func_t func, void *info,
+			     bool wait) __attribute__((weak));
+
+#define MONOTONIC_READS 100000
+#define REF_WINDOW_MS 10
+#define REF_TOLERANCE_PCT 2	/* TSC vs reference over REF_WINDOW_MS */
+#define HRTIMER_LATE_MS 50	/* a timer may fire at most this late */
+
+static void test_ktime_monotonic_on_this_cpu(struct ktest *t)
+{
+	ktime_t prev = ktime_get(), now;
+
+	KTEST_ASSERT(t, prev > 0, "ktime_get() %lld: clock not running",
+		     (long long)prev);
+	for (int i = 0; i < MONOTONIC_READS; i++) {
+		now = ktime_get();
+		KTEST_ASSERT(t, now >= prev,
+			     "ktime went back at read %d: %lld -> %lld", i,
+			     (long long)prev, (long long)now);
+		prev = now;
+	}
+}
+
+struct remote_sample {
+	ktime_t first, last;	/* the remote CPU's first and last reading */
+	int backwards;		/* reads that went back there */
+};
+
+static void sample_remote(void *info)
+{
+	struct remote_sample *s = info;
+	ktime_t prev, now;
+
+	s->first = prev = ktime_get();
+	for (int i = 0; i < MONOTONIC_READS / 10; i++) {
+		now = ktime_get();
+		if (now < prev)
+			s->backwards++;
+		prev = now;
+	}
+	s->last = prev;
+}
+
+static void test_ktime_monotonic_across_cpus(struct ktest *t)
+{
+	int me = smp_processor_id(), cpu, checked = 0;
+
+	if (!smp_call_function_single || num_online_cpus() < 2)
+		ktest_skip(t, "only the boot CPU online (or no call-function)");
+	for_each_online_cpu(cpu) {
+		struct remote_sample s = { 0 };
+		ktime_t before, after;
+		int err;
+
+		if (cpu == me)
+			continue;
+		before = ktime_get();
+		err = smp_call_function_single(cpu, sample_remote, &s, true);
+		after = ktime_get();
+		KTEST_EXPECT_EQ(t, err, 0);
+		if (err)
+			continue;
+		KTEST_EXPECT(t, before <= s.first && s.last <= after,
+			     "CPU %d's ktime [%lld, %lld] outside CPU %d's [%lld, %lld]: TSC offset?",
+			     cpu, (long long)s.first, (long long)s.last, me,
+			     (long long)before, (long long)after);
+		KTEST_EXPECT_EQ(t, s.backwards, 0);
+		checked++;
+	}
+	KTEST_EXPECT(t, checked == num_online_cpus() - 1,
+		     "checked %d CPUs, %d online", checked, num_online_cpus());
+}
+
+static void test_tsc_matches_reference_clock(struct ktest *t)
+{
+	const struct refclock *ref = refclock_get();
+	u64 want = ref->hz * REF_WINDOW_MS / 1000, r0, elapsed, ref_ns;
+	s64 k_ns, diff;
+	ktime_t k0;
+	unsigned long flags;
+
+	if (!ref->read)
+		ktest_skip(t, "reference is the PIT (no free-running counter)");
+	raw_local_irq_save(flags);	/* keep both readings together */
+	r0 = ref->read();
+	k0 = ktime_get();
+	do {
+		elapsed = (ref->read() - r0) & ref->mask;
+	} while (elapsed < want);
+	k_ns = ktime_get() - k0;
+	raw_local_irq_restore(flags);
+	ref_ns = elapsed * NSEC_PER_SEC / ref->hz;
+	diff = k_ns - (s64)ref_ns;
+	if (diff < 0)
+		diff = -diff;
+	KTEST_EXPECT(t, diff * 100 <= (s64)ref_ns * REF_TOLERANCE_PCT,
+		     "%s measured %llu ns, ktime %lld ns: off by more than %d%%",
+		     ref->name, (unsigned long long)ref_ns, (long long)k_ns,
+		     REF_TOLERANCE_PCT);
+}
+
+struct probe_timer {
+	struct hrtimer timer;
+	volatile ktime_t fired_at;	/* 0 until the callback ran */
+	volatile int order;		/* position among fired probes */
+};
+
+static volatile int fire_seq;
+
+static enum hrtimer_restart probe_fire(struct hrtimer *timer)
+{
+	struct probe_timer *p = container_of(timer, struct probe_timer, timer);
+
+	p->fired_at = ktime_get();
+	p->order = ++fire_seq;
+	return HRTIMER_NORESTART;
+}
+
+static bool wait_fired(struct probe_timer *p, long ms)
+{
+	ktime_t end = ktime_get() + ms * NSEC_PER_MSEC;
+
+	while (!p->fired_at && ktime_get() < end)
+		arch_cpu_relax();
+	return p->fired_at != 0;
+}
+
+static void test_hrtimer_fires_not_early_and_not_late(struct ktest *t)
+{
+	struct probe_timer p = { .fired_at = 0 };
+	ktime_t expires;
+
+	if (raw_irqs_disabled())
+		ktest_skip(t, "interrupts are off in the runner");
+	hrtimer_init(&p.timer, probe_fire);
+	expires = ktime_get() + 2 * NSEC_PER_MSEC + 345 * NSEC_PER_USEC;
+	hrtimer_start(&p.timer, expires);
+	KTEST_ASSERT(t, wait_fired(&p, 500), "timer for +2.345 ms never fired");
+	KTEST_EXPECT(t, p.fired_at >= expires, "fired %lld ns early",
+		     (long long)(expires - p.fired_at));
+	KTEST_EXPECT(t, p.fired_at - expires < HRTIMER_LATE_MS * NSEC_PER_MSEC,
+		     "fired %lld ns late, bound %d ms",
+		     (long long)(p.fired_at - expires), HRTIMER_LATE_MS);
+	KTEST_EXPECT(t, !hrtimer_active(&p.timer), "still active after firing");
+}
+
+static void test_hrtimers_fire_in_expiry_order_and_cancel_works(struct ktest *t)
+{
+	struct probe_timer late = { .fired_at = 0 }, early = { .fired_at = 0 };
+	struct probe_timer cancelled = { .fired_at = 0 };
+	ktime_t now = ktime_get();
+
+	if (raw_irqs_disabled())
+		ktest_skip(t, "interrupts are off in the runner");
+	fire_seq = 0;
+	hrtimer_init(&late.timer, probe_fire);
+	hrtimer_init(&early.timer, probe_fire);
+	hrtimer_init(&cancelled.timer, probe_fire);
+	hrtimer_start(&late.timer, now + 6 * NSEC_PER_MSEC);
+	hrtimer_start(&early.timer, now + 3 * NSEC_PER_MSEC);
+	hrtimer_start(&cancelled.timer, now + 4 * NSEC_PER_MSEC);
+	KTEST_EXPECT_EQ(t, hrtimer_cancel(&cancelled.timer), 1);
+	KTEST_ASSERT(t, wait_fired(&late, 500), "timer for +6 ms never fired");
+	KTEST_EXPECT(t, early.fired_at && early.order == 1 && late.order == 2,
+		     "order: early %d, late %d (expected 1, 2)", early.order,
+		     late.order);
+	KTEST_EXPECT(t, !cancelled.fired_at, "cancelled timer fired at %lld",
+		     (long long)cancelled.fired_at);
+	KTEST_EXPECT_EQ(t, hrtimer_cancel(&cancelled.timer), 0);
+}
+
+static void test_delays_wait_at_least_as_long_as_asked(struct ktest *t)
+{
+	ktime_t t0;
+	s64 took;
+
+	t0 = ktime_get();
+	ndelay(50000);
+	took = ktime_get() - t0;
+	KTEST_EXPECT(t, took >= 50000, "ndelay(50000) took %lld ns", (long long)took);
+	t0 = ktime_get();
+	udelay(500);
+	took = ktime_get() - t0;
+	KTEST_EXPECT(t, took >= 500 * NSEC_PER_USEC, "udelay(500) took %lld ns",
+		     (long long)took);
+	t0 = ktime_get();
+	mdelay(3);
+	took = ktime_get() - t0;
+	KTEST_EXPECT(t, took >= 3 * NSEC_PER_MSEC, "mdelay(3) took %lld ns",
+		     (long long)took);
+}
+
+static void test_jiffies_follow_ktime(struct ktest *t)
+{
+	u64 j0;
+	ktime_t k0;
+	s64 dj, dk_ticks;
+
+	if (raw_irqs_disabled() || smp_processor_id() != 0)
+		ktest_skip(t, "needs the boot CPU with interrupts on");
+	j0 = READ_ONCE(jiffies);
+	k0 = ktime_get();
+	mdelay(20);
+	dj = (s64)(READ_ONCE(jiffies) - j0);
+	dk_ticks = (ktime_get() - k0) / TICK_NSEC;
+	/* Each side may be one period off the other, plus the one tick a
+	 * late interrupt has not yet accounted. */
+	KTEST_EXPECT(t, dj >= dk_ticks - 2 && dj <= dk_ticks + 2,
+		     "jiffies advanced %lld over %lld tick periods", (long long)dj,
+		     (long long)dk_ticks);
+}
+
+KTEST_SUITE(time,
+	    KTEST_CASE(test_ktime_monotonic_on_this_cpu),
+	    KTEST_CASE(test_ktime_monotonic_across_cpus),
+	    KTEST_CASE(test_tsc_matches_reference_clock),
+	    KTEST_CASE(test_hrtimer_fires_not_early_and_not_late),
+	    KTEST_CASE(test_hrtimers_fire_in_expiry_order_and_cancel_works),
+	    KTEST_CASE(test_delays_wait_at_least_as_long_as_asked),
+	    KTEST_CASE(test_jiffies_follow_ktime));
