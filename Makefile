@@ -73,7 +73,8 @@ KOBJS := $(patsubst %.c,$(BUILD)/%.o,$(KSRCS_C)) \
 
 # ---- host unit tests: portable sources built for the host under sanitizers
 HOST_SRCS := $(sort $(wildcard lib/*.c) $(wildcard arch/x86_64/acpi_tables.c) \
-	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c)
+	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c \
+	kernel/debug/latency_hist.c kernel/debug/cyclictest_opts.c)
 HOST_CFLAGS := -std=gnu11 -g -O1 -I. -Wall -Wextra -Werror \
 	-Wno-unused-parameter -fno-builtin \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \

@@ -1,0 +1,263 @@
+/*
+ * tests/host/test_latency_hist.c - kernel/debug/latency_hist (statistics,
+ * rt-tests summary line and -h block) and kernel/debug/cyclictest_opts
+ * (the command line): figures, exact output text, and every flag with
+ * its bad values.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "tests/host/check.h"
+#include "kernel/debug/latency_hist.h"
+#include "kernel/debug/cyclictest_opts.h"
+#include "lib/errno.h"
+
+/* ---- an emit() that collects lines */
+#define OUT_LINES 64
+struct out {
+	int n;
+	char line[OUT_LINES][LAT_LINE_MAX];
+};
+
+static void collect(void *ctx, const char *line)
+{
+	struct out *o = ctx;
+
+	if (o->n < OUT_LINES)
+		snprintf(o->line[o->n], LAT_LINE_MAX, "%s", line);
+	o->n++;
+}
+
+static void test_stats_min_avg_max_truncate_to_microseconds(void)
+{
+	struct lat_stat s;
+
+	lat_stat_init(&s, NULL, 0);
+	lat_stat_add_ns(&s, 3999);	/* 3 µs */
+	lat_stat_add_ns(&s, 18000);	/* 18 µs */
+	lat_stat_add_ns(&s, 5500);	/* 5 µs */
+	lat_stat_add_ns(&s, -200);	/* early: 0 µs */
+	CHECK_EQ(s.cycles, 4);
+	CHECK_EQ(s.min, 0);
+	CHECK_EQ(s.max, 18);
+	CHECK_EQ(s.act, 0);
+	CHECK_EQ(lat_stat_avg(&s), (3 + 18 + 5 + 0) / 4);
+}
+
+static void test_histogram_buckets_and_overflows(void)
+{
+	u32 b[10];
+	struct lat_stat s;
+	int i;
+
+	memset(b, 0xab, sizeof(b));
+	lat_stat_init(&s, b, 10);
+	CHECK_EQ(b[9], 0);	/* init clears the buckets */
+	lat_stat_add_ns(&s, 0);
+	lat_stat_add_ns(&s, 9999);	/* 9 µs: last bucket */
+	lat_stat_add_ns(&s, 10000);	/* 10 µs: overflow, cycle 2 */
+	lat_stat_add_ns(&s, 9000);
+	CHECK_EQ(b[0], 1);
+	CHECK_EQ(b[9], 2);
+	CHECK_EQ(s.overflows, 1);
+	CHECK_EQ(s.n_outliers, 1);
+	CHECK_EQ(s.outliers[0], 2);
+	for (i = 0; i < LAT_OUTLIERS_MAX + 5; i++)
+		lat_stat_add_ns(&s, 50000);
+	CHECK_EQ(s.overflows, LAT_OUTLIERS_MAX + 6);
+	CHECK_EQ(s.n_outliers, LAT_OUTLIERS_MAX);
+	CHECK_EQ(s.outliers[LAT_OUTLIERS_MAX - 1], 4 + LAT_OUTLIERS_MAX - 2);
+}
+
+static void test_thread_line_is_rt_tests_format(void)
+{
+	struct lat_stat s;
+	char buf[LAT_LINE_MAX];
+	int i, len;
+
+	lat_stat_init(&s, NULL, 0);
+	s.tid = 17;
+	s.prio = 99;
+	s.interval_us = 1000;
+	for (i = 0; i < 9998; i++)
+		lat_stat_add_ns(&s, 4000);
+	lat_stat_add_ns(&s, 3000);
+	lat_stat_add_ns(&s, 18000);
+	s.act = 5;
+	len = lat_format_thread(buf, sizeof(buf), 0, &s);
+	CHECK_STR(buf, "T: 0 (   17) P:99 I:1000 C:  10000 Min:      3 "
+		       "Act:    5 Avg:    4 Max:      18");
+	CHECK_EQ(len, (int)strlen(buf));
+}
+
+static void test_hist_block_layout(void)
+{
+	u32 b0[3], b1[3];
+	struct lat_stat s0, s1;
+	const struct lat_stat *st[2] = { &s0, &s1 };
+	static struct out o;
+
+	lat_stat_init(&s0, b0, 3);
+	lat_stat_init(&s1, b1, 3);
+	lat_stat_add_ns(&s0, 1000);
+	lat_stat_add_ns(&s0, 1500);
+	lat_stat_add_ns(&s0, 2000);
+	lat_stat_add_ns(&s1, 0);
+	lat_stat_add_ns(&s1, 7000);	/* overflow at cycle 1 */
+	memset(&o, 0, sizeof(o));
+	CHECK_EQ(lat_print_hist(st, 2, collect, &o), 0);
+	CHECK_EQ(o.n, 1 + 3 + 6 + 2);
+	CHECK_STR(o.line[0], "# Histogram");
+	CHECK_STR(o.line[1], "000000 000000\t000001");
+	CHECK_STR(o.line[2], "000001 000002\t000000");
+	CHECK_STR(o.line[3], "000002 000001\t000000");
+	CHECK_STR(o.line[4], "# Total: 000000003 000000001");
+	CHECK_STR(o.line[5], "# Min Latencies: 00001 00000");
+	CHECK_STR(o.line[6], "# Avg Latencies: 00001 00003");
+	CHECK_STR(o.line[7], "# Max Latencies: 00002 00007");
+	CHECK_STR(o.line[8], "# Histogram Overflows: 00000 00001");
+	CHECK_STR(o.line[9], "# Histogram Overflow at cycle number:");
+	CHECK_STR(o.line[10], "# Thread 0:");
+	CHECK_STR(o.line[11], "# Thread 1: 00001");
+}
+
+static void test_hist_rejects_mixed_sizes_and_counts_others(void)
+{
+	u32 b0[2], b1[3];
+	struct lat_stat s0, s1;
+	const struct lat_stat *st[2] = { &s0, &s1 };
+	static struct out o;
+	int i;
+
+	lat_stat_init(&s0, b0, 2);
+	lat_stat_init(&s1, b1, 3);
+	memset(&o, 0, sizeof(o));
+	CHECK_EQ(lat_print_hist(st, 2, collect, &o), -EINVAL);
+	CHECK_EQ(lat_print_hist(st, 0, collect, &o), -EINVAL);
+	CHECK_EQ(o.n, 0);
+	for (i = 0; i < LAT_OUTLIERS_MAX + 3; i++)
+		lat_stat_add_ns(&s0, 5000);
+	CHECK_EQ(lat_print_hist(st, 1, collect, &o), 0);
+	CHECK(strstr(o.line[o.n - 1], " # 00003 others") != NULL,
+	      "saw \"%s\"", o.line[o.n - 1]);
+	CHECK_STR(o.line[7], "# Histogram Overflows: 00035");
+}
+
+/* ---- the command line */
+static int parse(const char *line, int nr_cpus, struct cyclictest_opts *o,
+		 char *err)
+{
+	static char copy[256];
+	char *argv[16];
+	int argc = 0;
+	char *p;
+
+	snprintf(copy, sizeof(copy), "%s", line);
+	for (p = strtok(copy, " "); p && argc < 16; p = strtok(NULL, " "))
+		argv[argc++] = p;
+	return cyclictest_parse(argc, argv, nr_cpus, o, err, 128);
+}
+
+static void test_parse_defaults_are_rt_tests_ones(void)
+{
+	struct cyclictest_opts o;
+	char err[128];
+
+	CHECK_EQ(parse("cyclictest", 4, &o, err), 0);
+	CHECK_EQ(o.threads, 1);
+	CHECK_EQ(o.affinity, CT_AFFINITY_NONE);
+	CHECK_EQ(o.prio, 99);
+	CHECK_EQ(o.interval_us, 1000);
+	CHECK_EQ(o.loops, 0);
+	CHECK_EQ(o.duration_s, 0);
+	CHECK_EQ(o.hist_us, 0);
+	CHECK_EQ(o.quiet, 0);
+}
+
+static void test_parse_issue_command_glued_and_spaced(void)
+{
+	struct cyclictest_opts o;
+	char err[128];
+
+	CHECK_EQ(parse("cyclictest -S -p99 -i1000 -l20000 -q", 2, &o, err), 0);
+	CHECK_EQ(o.threads, 2);
+	CHECK_EQ(o.affinity, CT_AFFINITY_SPREAD);
+	CHECK_EQ(o.prio, 99);
+	CHECK_EQ(o.interval_us, 1000);
+	CHECK_EQ(o.loops, 20000);
+	CHECK_EQ(o.quiet, 1);
+	CHECK_EQ(parse("cyclictest -t 3 -a 1 -p 80 -i 250 -D 2m -h 400", 4,
+		       &o, err), 0);
+	CHECK_EQ(o.threads, 3);
+	CHECK_EQ(o.affinity, 1);
+	CHECK_EQ(o.prio, 80);
+	CHECK_EQ(o.interval_us, 250);
+	CHECK_EQ(o.duration_s, 120);
+	CHECK_EQ(o.hist_us, 400);
+}
+
+static void test_parse_optional_values_of_t_and_a(void)
+{
+	struct cyclictest_opts o;
+	char err[128];
+
+	CHECK_EQ(parse("cyclictest -t -a -q", 4, &o, err), 0);
+	CHECK_EQ(o.threads, 4);
+	CHECK_EQ(o.affinity, CT_AFFINITY_SPREAD);
+	CHECK_EQ(o.quiet, 1);
+	CHECK_EQ(parse("cyclictest -t5 -a3", 4, &o, err), 0);
+	CHECK_EQ(o.threads, 5);
+	CHECK_EQ(o.affinity, 3);
+	/* -S wins over -t / -a given after it */
+	CHECK_EQ(parse("cyclictest -S -t 7 -a 0", 3, &o, err), 0);
+	CHECK_EQ(o.threads, 3);
+	CHECK_EQ(o.affinity, CT_AFFINITY_SPREAD);
+	CHECK_EQ(parse("cyclictest -D 1d", 1, &o, err), 0);
+	CHECK_EQ(o.duration_s, 86400);
+	CHECK_EQ(parse("cyclictest -D 45s", 1, &o, err), 0);
+	CHECK_EQ(o.duration_s, 45);
+}
+
+static void check_bad(const char *line, int nr_cpus, const char *want)
+{
+	struct cyclictest_opts o;
+	char err[128];
+
+	CHECK_EQ(parse(line, nr_cpus, &o, err), -EINVAL);
+	CHECK(strstr(err, want) != NULL, "\"%s\": expected \"%s\" in \"%s\"",
+	      line, want, err);
+}
+
+static void test_parse_bad_values_say_why(void)
+{
+	check_bad("cyclictest -p 120", 4, "-p 120: priority must be 1..99");
+	check_bad("cyclictest -p0", 4, "priority must be 1..99");
+	check_bad("cyclictest -p abc", 4, "-p abc: priority");
+	check_bad("cyclictest -i 5", 4, "interval (us) must be 10..10000000");
+	check_bad("cyclictest -a 4", 4, "-a 4: CPU must be 0..3");
+	check_bad("cyclictest -t 0", 4, "threads must be 1..32");
+	check_bad("cyclictest -t 33", 4, "threads must be 1..32");
+	check_bad("cyclictest -h 10001", 4, "histogram size (us) must be");
+	check_bad("cyclictest -l -5", 4, "-l -5: loops");
+	check_bad("cyclictest -D 3x", 4, "-D 3x: duration");
+	check_bad("cyclictest -D 0", 4, "-D 0: duration");
+	check_bad("cyclictest -D m", 4, "-D m: duration");
+	check_bad("cyclictest -l", 4, "-l needs a value");
+	check_bad("cyclictest -x", 4, "unknown option '-x'");
+	check_bad("cyclictest -Sq", 4, "unknown option '-Sq'");
+	check_bad("cyclictest 100", 4, "unexpected '100'");
+}
+
+int main(void)
+{
+	return check_run("latency_hist", (struct check_case[]){
+		CHECK_CASE(test_stats_min_avg_max_truncate_to_microseconds),
+		CHECK_CASE(test_histogram_buckets_and_overflows),
+		CHECK_CASE(test_thread_line_is_rt_tests_format),
+		CHECK_CASE(test_hist_block_layout),
+		CHECK_CASE(test_hist_rejects_mixed_sizes_and_counts_others),
+		CHECK_CASE(test_parse_defaults_are_rt_tests_ones),
+		CHECK_CASE(test_parse_issue_command_glued_and_spaced),
+		CHECK_CASE(test_parse_optional_values_of_t_and_a),
+		CHECK_CASE(test_parse_bad_values_say_why),
+		{ 0 } });
+}
