@@ -96,16 +96,13 @@ tr_long:
 	mov eax, [T(p_gs_base)]
 	mov edx, [T(p_gs_base) + 4]
 	wrmsr
-	mov rsp, [T(p_stack_top)]	; 16-byte aligned: the call below
-	xor ebp, ebp			; leaves the ABI's entry alignment;
-	mov edi, [T(p_cpu)]		; RBP 0 ends the backtrace
+	mov rsp, [T(p_stack_top)]	; 16-byte aligned
+	xor ebp, ebp			; RBP 0 and a return address of 0
+	push rbp			; end the backtrace; the push leaves
+	mov edi, [T(p_cpu)]		; the ABI's entry alignment
 	mov dword [T(p_stage)], 2
 	mov rax, [T(p_entry)]
-	call rax
-.hang:					; entry is __noreturn
-	cli
-	hlt
-	jmp .hang
+	jmp rax				; entry is __noreturn
 
 align 8
 tr_gdt:
