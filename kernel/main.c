@@ -13,6 +13,7 @@
 #include "kernel/ktest.h"
 #include "kernel/panic.h"
 #include "kernel/smp.h"
+#include "kernel/sched/sched.h"
 #include "kernel/shell/shell.h"
 #include "kernel/mm/mm.h"
 #include "kernel/time/ktime.h"
@@ -101,6 +102,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	time_init();
 	mm_init();
 	percpu_init_bsp();	/* needs pages; before anything per-CPU */
+	sched_init();	/* this flow becomes the task "init" */
 	set_cpu_online(0, true);
 	arch_irq_init();	/* PIC masked, LAPIC, IOAPIC, LAPIC timer */
 	tick_init();

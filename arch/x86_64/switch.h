@@ -1,0 +1,35 @@
+/*
+ * arch/x86_64/switch.h - the context switch the scheduler calls
+ * (arch/x86_64/switch.asm), and the two kernel functions a new task's
+ * first run calls back.
+ */
+#ifndef ARCH_X86_64_SWITCH_H
+#define ARCH_X86_64_SWITCH_H
+
+#include "lib/compiler.h"
+
+/*
+ * arch_context_switch - save the callee-saved registers and rbp on this
+ * stack, store RSP in *prev_sp_slot, continue on next_sp.  Returns (on
+ * the incoming task, when it is switched back to later or starts) the
+ * prev argument given by the switch that resumed it.
+ * Context: the scheduler, interrupts off, run-queue lock held.
+ */
+void *arch_context_switch(unsigned long *prev_sp_slot, unsigned long next_sp,
+			  void *prev);
+
+/*
+ * arch_task_stack_init - prepare a new task's stack so the first
+ * arch_context_switch to the returned RSP runs, on that stack,
+ * schedule_tail(prev); ret = entry(arg); task_exit(ret).
+ * Context: any; only writes the new stack.
+ */
+unsigned long arch_task_stack_init(void *stack_top, int (*entry)(void *arg),
+				   void *arg);
+
+/* Provided by kernel/sched: finish the switch into a new task (run-queue
+ * lock released, interrupts and preemption on), and end the task. */
+void schedule_tail(void *prev);
+__noreturn void task_exit(int code);
+
+#endif /* ARCH_X86_64_SWITCH_H */

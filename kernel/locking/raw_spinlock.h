@@ -1,0 +1,132 @@
+/*
+ * kernel/locking/raw_spinlock.h - raw_spinlock_t: the spinning lock that
+ * stays a spinning, preemption-disabling lock under every model (the
+ * article, "Preemptible critical sections": the scheduler, arch code and
+ * the sleeping locks' own internals use it).
+ *
+ * A fair ticket lock: raw_spin_lock takes the next ticket and spins until
+ * owner reaches it, so CPUs get the lock in arrival order.
+ *
+ *	next:  ticket handed to the next arrival (fetch-add)
+ *	owner: ticket now allowed in (the holder increments it on unlock)
+ *	locked iff next != owner
+ *
+ * The _irq/_irqsave variants also clear RFLAGS.IF (really, under every
+ * model: a raw lock may be shared with a hard-interrupt handler).  For
+ * debugging each lock records its holder (CPU, task, acquire site), and a
+ * waiter that spins far too long reports both parties and panics instead
+ * of hanging silently.
+ * Linux counterpart: include/linux/spinlock.h, spinlock_api_smp.h,
+ * arch/x86 ticket spinlocks (pre-qspinlock).  rtk leaves out lockdep.
+ */
+#ifndef KERNEL_LOCKING_RAW_SPINLOCK_H
+#define KERNEL_LOCKING_RAW_SPINLOCK_H
+
+#include "lib/types.h"
+#include "lib/compiler.h"
+#include "lib/bug.h"
+#include "arch/x86_64/arch.h"
+#include "kernel/sched/preempt.h"
+
+struct task_struct;
+
+typedef struct raw_spinlock {
+	u16 owner;		/* ticket allowed in */
+	u16 next;		/* next ticket to hand out */
+	/* debugging: written by the holder only */
+	int owner_cpu;		/* -1 when unlocked */
+	struct task_struct *owner_task;
+	unsigned long acquire_ip;	/* return address of the lock call */
+	const char *name;
+} raw_spinlock_t;
+
+#define __RAW_SPIN_LOCK_UNLOCKED(lockname)                                   \
+	{ .owner = 0, .next = 0, .owner_cpu = -1, .owner_task = NULL,        \
+	  .acquire_ip = 0, .name = #lockname }
+#define DEFINE_RAW_SPINLOCK(x) raw_spinlock_t x = __RAW_SPIN_LOCK_UNLOCKED(x)
+
+void raw_spin_lock_init(raw_spinlock_t *lock);
+
+/* Internal: take/drop the ticket without touching preemption or IF. */
+void do_raw_spin_lock(raw_spinlock_t *lock, unsigned long ip);
+bool do_raw_spin_trylock(raw_spinlock_t *lock, unsigned long ip);
+void do_raw_spin_unlock(raw_spinlock_t *lock);
+
+static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
+{
+	return __atomic_load_n(&lock->owner, __ATOMIC_RELAXED) !=
+	       __atomic_load_n(&lock->next, __ATOMIC_RELAXED);
+}
+
+/* raw_spin_is_held_here - is the lock held by this CPU? (assertions) */
+bool raw_spin_is_held_here(raw_spinlock_t *lock);
+
+/* lockdep_assert_held-style check: the caller must hold the lock. */
+#define raw_spin_assert_held(lock) BUG_ON(!raw_spin_is_held_here(lock))
+
+#define __RAW_IP ((unsigned long)__builtin_return_address(0))
+
+/*
+ * raw_spin_lock - spin until the lock is ours; preemption stays off until
+ * raw_spin_unlock.  Context: any (hard-irq too, if every task-context
+ * user takes the _irq form).  Locking: takes lock.
+ */
+static __always_inline void raw_spin_lock(raw_spinlock_t *lock)
+{
+	preempt_disable();
+	do_raw_spin_lock(lock, __RAW_IP);
+}
+
+static __always_inline bool raw_spin_trylock(raw_spinlock_t *lock)
+{
+	preempt_disable();
+	if (do_raw_spin_trylock(lock, __RAW_IP))
+		return true;
+	preempt_enable();
+	return false;
+}
+
+static __always_inline void raw_spin_unlock(raw_spinlock_t *lock)
+{
+	do_raw_spin_unlock(lock);
+	preempt_enable();
+}
+
+static __always_inline void raw_spin_lock_irq(raw_spinlock_t *lock)
+{
+	raw_local_irq_disable();
+	preempt_disable();
+	do_raw_spin_lock(lock, __RAW_IP);
+}
+
+static __always_inline void raw_spin_unlock_irq(raw_spinlock_t *lock)
+{
+	do_raw_spin_unlock(lock);
+	raw_local_irq_enable();
+	preempt_enable();
+}
+
+static __always_inline unsigned long __raw_spin_lock_irqsave(raw_spinlock_t *lock)
+{
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	preempt_disable();
+	do_raw_spin_lock(lock, __RAW_IP);
+	return flags;
+}
+
+#define raw_spin_lock_irqsave(lock, flags)                                   \
+	do {                                                                 \
+		(flags) = __raw_spin_lock_irqsave(lock);                     \
+	} while (0)
+
+static __always_inline void raw_spin_unlock_irqrestore(raw_spinlock_t *lock,
+						       unsigned long flags)
+{
+	do_raw_spin_unlock(lock);
+	raw_local_irq_restore(flags);
+	preempt_enable();
+}
+
+#endif /* KERNEL_LOCKING_RAW_SPINLOCK_H */

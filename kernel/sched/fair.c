@@ -1,0 +1,192 @@
+/*
+ * kernel/sched/fair.c - SCHED_OTHER: weighted virtual-runtime fair
+ * sharing per CPU, with periodic load balancing between CPUs.
+ *
+ * Each task's vruntime grows by its run time scaled by
+ * NICE_0_WEIGHT / weight(nice); the CPU runs the queued task with the
+ * smallest vruntime, so over time every task gets CPU in proportion to
+ * its weight (nice 0 = 1024, each nice step ~1.25x, Linux's table).  A
+ * woken task starts no further back than min_vruntime minus half a
+ * latency period, so a long sleeper cannot monopolise the CPU.  The
+ * queue is a list sorted by vruntime (Linux uses an rbtree; rtk's queues
+ * hold a handful of tasks).
+ * Balancing (every 32 ticks per CPU): pull one task from the busiest
+ * CPU when it has at least two more SCHED_OTHER tasks than this one.
+ * Linux counterpart: kernel/sched/fair.c (CFS: update_curr, place_entity,
+ * check_preempt_tick, load_balance), without groups or PELT.
+ */
+#include "kernel/sched/rq.h"
+
+#define NICE_0_WEIGHT 1024
+/* Each task gets at least this before a tick preempts it for an equal,
+ * and a wakeup preempts only with at least this much vruntime lead:
+ * Linux's sysctl_sched_min_granularity (0.75 ms) scaled up for TCG. */
+#define FAIR_GRANULARITY_NS (4LL * 1000 * 1000)
+#define FAIR_LATENCY_NS (24LL * 1000 * 1000)	/* sysctl_sched_latency */
+
+/* Linux's sched_prio_to_weight[]: nice -20 .. 19. */
+static const u32 nice_weight[40] = {
+	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+	1024,  820,   655,   526,   423,   335,   272,   215,   172,   137,
+	110,   87,    70,    56,    45,    36,    29,    23,    18,    15,
+};
+
+static u32 task_weight(const struct task_struct *p)
+{
+	int idx = p->static_prio - MAX_RT_PRIO;
+
+	return nice_weight[idx < 0 ? 0 : idx > 39 ? 39 : idx];
+}
+
+static void insert_sorted(struct rq *rq, struct task_struct *p)
+{
+	struct task_struct *q;
+
+	list_for_each_entry(q, &rq->fair, run_list)
+		if ((s64)(p->vruntime - q->vruntime) < 0) {
+			list_add_tail(&p->run_list, &q->run_list);
+			return;
+		}
+	list_add_tail(&p->run_list, &rq->fair);
+}
+
+void enqueue_fair(struct rq *rq, struct task_struct *p, bool wakeup)
+{
+	u64 floor = rq->min_vruntime > FAIR_LATENCY_NS / 2
+			    ? rq->min_vruntime - FAIR_LATENCY_NS / 2
+			    : 0;
+
+	if (wakeup && p->vruntime < floor)
+		p->vruntime = floor;
+	insert_sorted(rq, p);
+	rq->nr_fair++;
+}
+
+void dequeue_fair(struct rq *rq, struct task_struct *p)
+{
+	list_del_init(&p->run_list);
+	rq->nr_fair--;
+}
+
+struct task_struct *pick_fair(struct rq *rq)
+{
+	return list_first_entry_or_null(&rq->fair, struct task_struct,
+					run_list);
+}
+
+/* put_prev_fair - curr ran and its vruntime grew: move it to its place. */
+void put_prev_fair(struct rq *rq, struct task_struct *p)
+{
+	list_del(&p->run_list);
+	insert_sorted(rq, p);
+}
+
+void update_curr_fair(struct rq *rq, struct task_struct *curr, u64 delta)
+{
+	struct task_struct *first = pick_fair(rq);
+	u64 min = curr->vruntime;
+
+	curr->vruntime += delta * NICE_0_WEIGHT / task_weight(curr);
+	if (first && first != curr && first->vruntime < min)
+		min = first->vruntime;
+	if (min > rq->min_vruntime)
+		rq->min_vruntime = min;
+}
+
+bool fair_wakeup_preempts(struct rq *rq, struct task_struct *p)
+{
+	struct task_struct *curr = rq->curr;
+
+	if (curr->flags & PF_IDLE)
+		return true;
+	return (s64)(curr->vruntime - p->vruntime) > FAIR_GRANULARITY_NS;
+}
+
+/* task_tick_fair - preempt curr once it ran its granularity and another
+ * queued task is behind it in vruntime.  Locking: rq->lock. */
+void task_tick_fair(struct rq *rq, struct task_struct *curr)
+{
+	struct task_struct *q;
+
+	if (rq->nr_fair < 2)
+		return;
+	list_for_each_entry(q, &rq->fair, run_list) {
+		if (q == curr)
+			continue;
+		if ((s64)(curr->vruntime - q->vruntime) > 0)
+			resched_curr(rq);
+		return;
+	}
+}
+
+int select_fair_cpu(struct task_struct *p)
+{
+	int cpu = task_cpu(p), best = -1, c;
+	unsigned int least = ~0U;
+
+	if (task_runnable_on(p, cpu) && READ_ONCE(cpu_rq(cpu)->nr_fair) == 0)
+		return cpu;
+	for (c = 0; c < NR_CPUS; c++) {
+		unsigned int n;
+
+		if (!task_runnable_on(p, c))
+			continue;
+		n = READ_ONCE(cpu_rq(c)->nr_fair) +
+		    (rt_prio(READ_ONCE(cpu_rq(c)->cpu_prio)) ? 1 : 0);
+		if (n < least || (n == least && c == cpu)) {
+			least = n;
+			best = c;
+		}
+	}
+	return best;
+}
+
+void fair_migrate_vruntime(struct rq *src, struct rq *dst,
+			   struct task_struct *p)
+{
+	p->vruntime = p->vruntime - src->min_vruntime + dst->min_vruntime;
+}
+
+/*
+ * load_balance_fair - [1] find the CPU with most SCHED_OTHER tasks, [2]
+ * if it has two more than this one, [3] move one of its queued, not
+ * running, tasks allowed here.
+ * Context: the tick (hard irq), no rq lock held.
+ */
+void load_balance_fair(struct rq *rq)
+{
+	struct rq *busiest = NULL;
+	struct task_struct *p;
+	unsigned long flags;
+	unsigned int most = 0;
+	int c;
+
+	for (c = 0; c < NR_CPUS; c++) {				/* [1] */
+		struct rq *src = cpu_rq(c);
+
+		if (src == rq || !READ_ONCE(src->online))
+			continue;
+		if (READ_ONCE(src->nr_fair) > most) {
+			most = READ_ONCE(src->nr_fair);
+			busiest = src;
+		}
+	}
+	if (!busiest || most < READ_ONCE(rq->nr_fair) + 2)	/* [2] */
+		return;
+	raw_local_irq_save(flags);
+	double_rq_lock(rq, busiest);
+	if (busiest->nr_fair >= rq->nr_fair + 2) {
+		list_for_each_entry(p, &busiest->fair, run_list) {	/* [3] */
+			if (p == busiest->curr || p->on_cpu ||
+			    !cpumask_test_cpu(rq->cpu, &p->cpus_allowed))
+				continue;
+			move_queued_task(busiest, rq, p);
+			if (rq->curr->flags & PF_IDLE)
+				resched_curr(rq);
+			break;
+		}
+	}
+	double_rq_unlock(rq, busiest);
+	raw_local_irq_restore(flags);
+}

@@ -1,0 +1,119 @@
+/*
+ * kernel/sched/idle.c - the per-CPU idle tasks, and the boot flow as
+ * the first task.
+ *
+ * Boot CPU: kmain's flow becomes the task "init" (pid 1, SCHED_OTHER,
+ * on the boot stack) at sched_init(); its idle task "swapper/0" gets a
+ * fresh kernel stack.  Application processors: the SMP code calls
+ * cpu_startup_entry(cpu) on the AP's boot stack, which becomes the idle
+ * task "swapper/N" of that CPU.  An idle task is never on a run queue:
+ * pick_next_task() falls back to it.  It runs with TASK_RUNNING and
+ * preempt_count 0 and halts with interrupts on until TIF_NEED_RESCHED.
+ * Linux counterpart: kernel/sched/idle.c (do_idle, cpu_startup_entry),
+ * init/main.c rest_init(), kernel/sched/core.c init_idle().
+ */
+#include "kernel/sched/rq.h"
+#include "kernel/mm/kstack.h"
+#include "kernel/mm/slab.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/time/ktime.h"
+#include "kernel/version.h"
+#include "lib/string.h"
+#include "lib/vsnprintf.h"
+
+
+static struct task_struct init_task;
+static struct task_struct idle_tasks[NR_CPUS];
+
+/*
+ * do_idle - halt until there is something to run, then schedule.  STI's
+ * one-instruction shadow keeps an interrupt from landing between STI and
+ * HLT (the wakeup would be consumed and the CPU would sleep on).
+ * Context: the idle task, preempt_count 0.
+ */
+static __noreturn void do_idle(void)
+{
+	for (;;) {
+		raw_local_irq_disable();
+		if (!need_resched())
+			__asm__ volatile("sti; hlt" ::: "memory");
+		else
+			raw_local_irq_enable();
+		if (need_resched() || READ_ONCE(this_rq()->nr_fair) ||
+		    READ_ONCE(this_rq()->rt.nr_queued))
+			schedule();
+	}
+}
+
+static int idle_entry(void *unused)
+{
+	do_idle();
+}
+
+/* idle_task_init - the fields of cpu's idle task.  Context: boot. */
+void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu)
+{
+	char name[TASK_COMM_LEN];
+
+	snprintf(name, sizeof(name), "swapper/%d", cpu);
+	sched_task_init(idle, name);
+	idle->pid = 0;
+	idle->flags = PF_KTHREAD | PF_IDLE | PF_NO_SETAFFINITY;
+	idle->state = TASK_RUNNING;
+	idle->policy = SCHED_IDLE_TASK;
+	idle->prio = idle->normal_prio = idle->static_prio = IDLE_PRIO;
+	idle->cpus_allowed.bits = 1ULL << cpu;
+	idle->cpu = cpu;
+	idle->refcount = 1;	/* never dropped */
+	rq->idle = idle;
+}
+
+/* sched_init_boot_task - see sched_init() in kernel/sched/sched.h. */
+void __init sched_init_boot_task(void)
+{
+	struct rq *rq = cpu_rq(0);
+	struct task_struct *idle = &idle_tasks[0];
+	unsigned long flags;
+
+	idle_task_init(rq, idle, 0);
+	idle->stack = kstack_alloc();
+	if (!idle->stack)
+		panic("sched: no stack for swapper/0");
+	idle->sp = arch_task_stack_init(kstack_top(idle->stack), idle_entry,
+					NULL);
+
+	sched_task_init(&init_task, "init");
+	init_task.state = TASK_RUNNING;
+	init_task.preempt_count = 0;
+	raw_spin_lock_irqsave(&rq->lock, flags);
+	rq->curr = &init_task;
+	init_task.on_cpu = true;
+	init_task.exec_start_ns = ktime_get_ns();
+	activate_task(rq, &init_task, false);
+	rq->online = true;
+	this_cpu_write(current_task, &init_task);
+	raw_spin_unlock_irqrestore(&rq->lock, flags);
+	pr_info("sched: init (pid %d) on CPU 0, model PREEMPT_%s\n",
+		init_task.pid, RTK_PREEMPT_NAME);
+}
+
+/* cpu_startup_entry - an AP's first scheduler code, on its boot stack,
+ * which from now on is its idle task's.  Overrides the weak one of
+ * arch/x86_64/smpboot.c.  Context: the AP, irqs off; never returns. */
+void cpu_startup_entry(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	struct task_struct *idle = &idle_tasks[cpu];
+
+	idle_task_init(rq, idle, cpu);
+	idle->preempt_count = 0;
+	raw_spin_lock(&rq->lock);
+	rq->curr = idle;
+	idle->on_cpu = true;
+	this_cpu_write(current_task, idle);
+	rq->online = true;
+	rq_update_cpu_prio(rq);
+	raw_spin_unlock(&rq->lock);
+	do_idle();
+}

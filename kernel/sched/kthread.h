@@ -1,0 +1,54 @@
+/*
+ * kernel/sched/kthread.h - kernel threads: create, start, stop, bind.
+ *
+ *	p = kthread_create(fn, data, "name/%d", n);	 created, not running
+ *	kthread_bind(p, cpu);				 optional, before start
+ *	wake_up_process(p);				 runs fn(data)
+ *	... fn loops until kthread_should_stop() ...
+ *	ret = kthread_stop(p);				 fn's return value
+ *
+ * A thread may also just return from fn (or call task_exit): it is then
+ * dead, and the scheduler's reference is dropped after its last switch
+ * away (finish_task_switch).  The pointer kthread_create returns is not
+ * a counted reference, as in Linux: whoever keeps it past the thread's
+ * exit takes one (get_task_struct), as kthread_stop does.
+ * Linux counterpart: include/linux/kthread.h, kernel/kthread.c.
+ */
+#ifndef KERNEL_SCHED_KTHREAD_H
+#define KERNEL_SCHED_KTHREAD_H
+
+#include "lib/compiler.h"
+#include "kernel/sched/sched.h"
+
+/* kthread_create - a new SCHED_OTHER thread, TASK_UNINTERRUPTIBLE until
+ * woken; NULL when out of memory.  Context: task or boot, may sleep. */
+struct task_struct *kthread_create(int (*fn)(void *data), void *data,
+				   const char *namefmt, ...) __printf(3, 4);
+
+/* kthread_run - kthread_create + wake_up_process. */
+#define kthread_run(fn, data, ...)                                           \
+	({                                                                   \
+		struct task_struct *__k = kthread_create(fn, data,           \
+							 __VA_ARGS__);       \
+		if (__k)                                                     \
+			wake_up_process(__k);                                \
+		__k;                                                         \
+	})
+
+/* kthread_bind - pin a not yet started thread to cpu. */
+void kthread_bind(struct task_struct *p, int cpu);
+
+/* kthread_should_stop - has kthread_stop() been called on current? */
+bool kthread_should_stop(void);
+
+/* kthread_stop - ask p to stop, wake it, wait for it to exit; returns
+ * fn's return value (or -EINTR if it never started).  Context: task,
+ * sleeps. */
+int kthread_stop(struct task_struct *p);
+
+/* kthread_exited - has p's function returned (tests, ps)? */
+bool kthread_exited(struct task_struct *p);
+
+/* task_exit - end current with code (arch/x86_64/switch.h). */
+
+#endif /* KERNEL_SCHED_KTHREAD_H */

@@ -1,0 +1,71 @@
+/*
+ * kernel/sched/preempt.h - preempt_disable()/preempt_enable() and the
+ * reschedule check, on top of the count of kernel/preempt.h.
+ *
+ * preempt_disable() nests (bits 0-7 of preempt_count).  preempt_enable()
+ * drops one level and, when the count reaches zero with TIF_NEED_RESCHED
+ * set, calls preempt_schedule() -- but only under the models that
+ * preempt the kernel (desktop, rt): the switch is PREEMPT_ON_ENABLE in
+ * kernel/sched/preempt_model.h.  preempt_enable_no_resched() drops the
+ * level without the check (the caller calls schedule() next).
+ * Linux counterpart: include/linux/preempt.h (preempt_disable,
+ * preempt_enable, preempt_enable_no_resched, in_atomic),
+ * kernel/sched/core.c preempt_schedule().
+ */
+#ifndef KERNEL_SCHED_PREEMPT_H
+#define KERNEL_SCHED_PREEMPT_H
+
+#include "kernel/preempt.h"
+#include "kernel/sched/preempt_model.h"
+#include "lib/compiler.h"
+
+/* need_resched - does the running task have TIF_NEED_RESCHED?  The flag
+ * lives in the per-CPU word below (set for the task running there, and
+ * cleared by schedule()), so the check is one gs-relative load. */
+DECLARE_PER_CPU(int, sched_need_resched);
+
+static inline bool need_resched(void)
+{
+	return this_cpu_read(sched_need_resched) != 0;
+}
+
+/* preempt_schedule - preempt the running task from preempt_enable().
+ * Context: task, preempt_count 0, interrupts on. */
+void preempt_schedule(void);
+
+#define preempt_count_inc() __preempt_count_add(1)
+#define preempt_count_dec() __preempt_count_sub(1)
+
+#define preempt_disable()                                                    \
+	do {                                                                 \
+		preempt_count_inc();                                         \
+		barrier();                                                   \
+	} while (0)
+
+#define preempt_enable_no_resched()                                          \
+	do {                                                                 \
+		barrier();                                                   \
+		preempt_count_dec();                                         \
+	} while (0)
+
+/* preempt_check_resched - the preemption point of preempt_enable(). */
+#define preempt_check_resched()                                              \
+	do {                                                                 \
+		if (PREEMPT_ON_ENABLE && unlikely(need_resched()) &&         \
+		    preempt_count() == 0)                                    \
+			preempt_schedule();                                  \
+	} while (0)
+
+#define preempt_enable()                                                     \
+	do {                                                                 \
+		preempt_enable_no_resched();                                 \
+		preempt_check_resched();                                     \
+	} while (0)
+
+/* in_atomic - preemption or interrupt context: sleeping is a bug here. */
+#define in_atomic() (preempt_count() != 0)
+
+/* preemptible - could the scheduler take the CPU away right now? */
+#define preemptible() (preempt_count() == 0 && !raw_irqs_disabled())
+
+#endif /* KERNEL_SCHED_PREEMPT_H */

@@ -1,0 +1,103 @@
+/*
+ * kernel/sched/rq.h - the per-CPU run queue and the helpers shared by
+ * core.c, rt.c, fair.c and idle.c.  Not for use outside kernel/sched.
+ *
+ * One struct rq per CPU, in a static array (not per-CPU data: a wakeup
+ * may target a CPU before its per-CPU copy exists, and the array makes
+ * "lock two run queues in CPU order" trivial).
+ *
+ * The running task stays on its queue while it runs, as in Linux: a
+ * preempted SCHED_FIFO task therefore keeps its place at the head of its
+ * priority, and picking "the first queued task" includes it.
+ * Linux counterpart: kernel/sched/sched.h (struct rq, struct rt_rq,
+ * struct cfs_rq).
+ */
+#ifndef KERNEL_SCHED_RQ_H
+#define KERNEL_SCHED_RQ_H
+
+#include "kernel/sched/sched.h"
+#include "kernel/sched/rt_runqueue.h"
+#include "kernel/locking/raw_spinlock.h"
+#include "arch/x86_64/switch.h"
+
+struct rq {
+	raw_spinlock_t lock;
+	/* everything below under lock */
+	int cpu;
+	bool online;			/* idle task runs here */
+	struct task_struct *curr;	/* running now */
+	struct task_struct *idle;	/* this CPU's idle task */
+	struct rt_prio_array rt;	/* queued FIFO/RR tasks (with curr) */
+	struct list_head fair;		/* SCHED_OTHER, by vruntime */
+	unsigned int nr_fair;
+	u64 min_vruntime;		/* never decreases */
+	unsigned long nr_switches;
+	unsigned long ticks;		/* scheduler_tick() calls here */
+	/* read without the lock by other CPUs (placement, pull): */
+	int cpu_prio;			/* prio of curr, or of a queued RT
+					 * task that will preempt it */
+	unsigned int rt_nr_pushable;	/* queued RT tasks not running */
+};
+
+extern struct rq runqueues[NR_CPUS];
+
+static inline struct rq *cpu_rq(int cpu)
+{
+	return &runqueues[cpu];
+}
+
+/* this_rq - the running CPU's queue; stable only with preemption or
+ * interrupts off. */
+static inline struct rq *this_rq(void)
+{
+	return cpu_rq(raw_smp_processor_id());
+}
+
+/* Lock two run queues in CPU order (never deadlocks against another
+ * double lock).  Interrupts must be off. */
+void double_rq_lock(struct rq *a, struct rq *b);
+void double_rq_unlock(struct rq *a, struct rq *b);
+
+/* core.c */
+void activate_task(struct rq *rq, struct task_struct *p, bool head);
+void deactivate_task(struct rq *rq, struct task_struct *p);
+void resched_curr(struct rq *rq);
+void update_curr(struct rq *rq);
+void rq_update_cpu_prio(struct rq *rq);
+/* move p (queued, not running) from src to dst; both locked */
+void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p);
+bool task_runnable_on(const struct task_struct *p, int cpu);
+
+/* rt.c */
+void enqueue_rt(struct rq *rq, struct task_struct *p, bool head);
+void dequeue_rt(struct rq *rq, struct task_struct *p);
+struct task_struct *pick_rt(struct rq *rq);
+int select_rt_cpu(struct task_struct *p);
+void push_rt_tasks(struct rq *rq);
+void pull_rt_tasks(struct rq *rq);
+void task_tick_rt(struct rq *rq, struct task_struct *curr);
+void requeue_rt(struct rq *rq, struct task_struct *p);
+
+/* fair.c */
+void enqueue_fair(struct rq *rq, struct task_struct *p, bool wakeup);
+void dequeue_fair(struct rq *rq, struct task_struct *p);
+struct task_struct *pick_fair(struct rq *rq);
+void put_prev_fair(struct rq *rq, struct task_struct *p);
+void update_curr_fair(struct rq *rq, struct task_struct *curr, u64 delta);
+bool fair_wakeup_preempts(struct rq *rq, struct task_struct *p);
+void task_tick_fair(struct rq *rq, struct task_struct *curr);
+int select_fair_cpu(struct task_struct *p);
+void load_balance_fair(struct rq *rq);
+void fair_migrate_vruntime(struct rq *src, struct rq *dst,
+			   struct task_struct *p);
+
+/* idle.c */
+void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu);
+
+/* core.c, for kthread.c and idle.c */
+void sched_task_init(struct task_struct *p, const char *name);
+void sched_task_unlist(struct task_struct *p);
+void __schedule_dead(void) __noreturn;
+void sched_init_boot_task(void);
+
+#endif /* KERNEL_SCHED_RQ_H */

@@ -1,0 +1,143 @@
+/*
+ * kernel/sched/sched.h - the scheduler's interface to the rest of the
+ * kernel: current, schedule(), wakeups, task states, policies,
+ * affinity, might_sleep().
+ *
+ * Includes the task structure (kernel/sched/task.h) and the preemption
+ * primitives (kernel/sched/preempt.h).  Wait queues and completions have
+ * their own headers (kernel/sched/wait.h, kernel/sched/completion.h),
+ * kthreads too (kernel/sched/kthread.h).
+ * Linux counterpart: include/linux/sched.h, include/linux/kernel.h
+ * (might_sleep), include/uapi/linux/sched.h (policies).
+ */
+#ifndef KERNEL_SCHED_SCHED_H
+#define KERNEL_SCHED_SCHED_H
+
+#include "lib/types.h"
+#include "lib/compiler.h"
+#include "kernel/percpu.h"
+#include "kernel/sched/task.h"
+#include "kernel/sched/preempt.h"
+
+/* current - the task running on this CPU (one gs-relative load: safe to
+ * read with preemption on, the value is the reader's own task). */
+DECLARE_PER_CPU(struct task_struct *, current_task);
+#define current (this_cpu_read(current_task))
+
+/* current_or_null - current, or NULL before sched_init() (early boot,
+ * printk and lock debugging ask). */
+static inline struct task_struct *current_or_null(void)
+{
+	return this_cpu_read(current_task);
+}
+
+/*
+ * set_current_state - set current->state with a full barrier after it,
+ * so the store is visible before the caller tests its wait condition
+ * (pairs with the waker's condition store before wake_up_process()):
+ *
+ *	set_current_state(TASK_UNINTERRUPTIBLE);   cond = true;
+ *	if (!cond) schedule();                     wake_up_process(p);
+ */
+#define set_current_state(s)                                                 \
+	do {                                                                 \
+		WRITE_ONCE(current->state, (s));                             \
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);                     \
+	} while (0)
+#define __set_current_state(s) WRITE_ONCE(current->state, (s))
+
+struct sched_param {
+	int sched_priority;
+};
+
+/* schedule - give up the CPU: current keeps running if its state is
+ * TASK_RUNNING (then it is only a preemption point), else it sleeps until
+ * woken.  Context: task, preemption and irqs on (BUG otherwise). */
+void schedule(void);
+
+/* sched_yield - let other runnable tasks of the same class go first. */
+void sched_yield(void);
+
+/* wake_up_process - make p runnable if it sleeps in TASK_NORMAL; returns
+ * whether it was woken.  Preempts the waker (at the next preemption
+ * point of the model) when p is more important.  Context: any. */
+int wake_up_process(struct task_struct *p);
+
+/* wake_up_state - the same, for sleepers in any of the states in mask. */
+int wake_up_state(struct task_struct *p, unsigned int state);
+
+/* wake_up_process_sync - wake p without preempting the waker at once:
+ * if p would preempt current, the reschedule is delayed to the waker's
+ * next schedule() (article, "Deferred operations": TIF_NEED_RESCHED_
+ * DELAYED; mainline: wake_up_sync / lazy preemption).  Context: any. */
+int wake_up_process_sync(struct task_struct *p);
+
+/* wake_up_process_mutex - end a TASK_RUNNING_MUTEX sleep (the sleeping
+ * lock's unlock path).  Context: any. */
+int wake_up_process_mutex(struct task_struct *p);
+
+/* sched_setscheduler - Linux semantics: SCHED_FIFO/SCHED_RR need
+ * sched_priority 1..99, SCHED_OTHER needs 0; -EINVAL otherwise.
+ * Context: task, may sleep. */
+int sched_setscheduler(struct task_struct *p, int policy,
+		       const struct sched_param *param);
+/* set_user_nice - nice -20..19 (clamped) for SCHED_OTHER. */
+void set_user_nice(struct task_struct *p, long nice);
+static inline int task_nice(const struct task_struct *p)
+{
+	return PRIO_TO_NICE(p->static_prio);
+}
+
+/* set_cpus_allowed - change p's affinity, migrating it if it runs or
+ * waits outside the new mask.  -EINVAL for an empty or all-offline mask.
+ * Context: task, may sleep. */
+int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask);
+
+/* rt_mutex_setprio - set p's effective prio (PI boosting); prio in the
+ * kernel scale.  Context: any; the locking code holds p->pi_lock. */
+void rt_mutex_setprio(struct task_struct *p, int prio);
+
+/* task_cpu - the CPU whose run queue has p (or where it ran last). */
+static inline int task_cpu(const struct task_struct *p)
+{
+	return READ_ONCE(p->cpu);
+}
+
+/* sched_find_task - the task with that pid, with a reference, or NULL. */
+struct task_struct *sched_find_task(int pid);
+
+/* sched_for_each_task - call fn(p, arg) for every task, under the task
+ * list lock (fn must not sleep).  The `ps` command. */
+void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg),
+			 void *arg);
+
+/* resched_curr_cpu - set TIF_NEED_RESCHED on cpu (IPI if remote). */
+void resched_cpu(int cpu);
+
+/* scheduler_tick - time accounting and slices.  Context: hard irq, the
+ * per-CPU tick (kernel/time/tick.c). */
+void scheduler_tick(void);
+
+/* sched_init - make the boot flow the boot CPU's first task (init,
+ * running on the boot stack) and set up every run queue.
+ * Context: boot CPU, once, after percpu_init_bsp(), interrupts off. */
+void sched_init(void);
+
+/* sched_nr_switches - context switches on cpu so far (tests, bench). */
+unsigned long sched_nr_switches(int cpu);
+
+/*
+ * might_sleep - a function that may block calls this first: warn with a
+ * backtrace when the caller is atomic (preemption or irqs off, in an
+ * interrupt), then offer a voluntary preemption point.
+ */
+void __might_sleep(const char *file, int line);
+#define might_sleep()                                                        \
+	do {                                                                 \
+		__might_sleep(__FILE__, __LINE__);                           \
+		might_resched();                                             \
+	} while (0)
+/* might_sleep_warnings - how many might_sleep warnings so far (tests). */
+extern unsigned long might_sleep_warnings;
+
+#endif /* KERNEL_SCHED_SCHED_H */
