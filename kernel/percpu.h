@@ -34,7 +34,7 @@
 #include "lib/compiler.h"
 #include "arch/x86_64/arch.h"
 
-#define NR_CPUS 64	/* cpumask_t in kernel/smp.h is one u64 */
+#define NR_CPUS 64 /* cpumask_t in kernel/smp.h is one u64 */
 
 #define __percpu_section __section(".data.percpu")
 
@@ -50,17 +50,17 @@ DECLARE_PER_CPU(unsigned long, this_cpu_off);
 /* The running CPU's logical number, in its own copy. */
 DECLARE_PER_CPU(int, cpu_number);
 
-#define per_cpu_ptr(ptr, cpu)                                                \
+#define per_cpu_ptr(ptr, cpu) \
 	((__typeof__(ptr))((unsigned long)(ptr) + __per_cpu_offset[(cpu)]))
 #define per_cpu(var, cpu) (*per_cpu_ptr(&(var), (cpu)))
-#define this_cpu_ptr(ptr)                                                    \
-	((__typeof__(ptr))((unsigned long)(ptr) +                           \
+#define this_cpu_ptr(ptr)                         \
+	((__typeof__(ptr))((unsigned long)(ptr) + \
 			   arch_this_cpu_read(this_cpu_off)))
 
-#define this_cpu_read(var) arch_this_cpu_read(var)
+#define this_cpu_read(var)	 arch_this_cpu_read(var)
 #define this_cpu_write(var, val) arch_this_cpu_write(var, val)
-#define this_cpu_add(var, val) arch_this_cpu_add(var, val)
-#define this_cpu_inc(var) arch_this_cpu_add(var, 1)
+#define this_cpu_add(var, val)	 arch_this_cpu_add(var, val)
+#define this_cpu_inc(var)	 arch_this_cpu_add(var, 1)
 
 #define raw_smp_processor_id() ((int)arch_this_cpu_read(cpu_number))
 

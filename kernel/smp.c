@@ -50,11 +50,11 @@ int nr_cpu_ids = 1;
 #define CSD_WAIT_WARN_NS (5 * NSEC_PER_SEC)
 
 struct call_single_data {
-	struct call_single_data *next;	/* on the target's queue */
-	smp_call_func_t func;		/* written under CSD_FLAG_LOCK */
+	struct call_single_data *next; /* on the target's queue */
+	smp_call_func_t func;	       /* written under CSD_FLAG_LOCK */
 	void *info;
-	u32 flags;			/* CSD_FLAG_LOCK: queued or running */
-	int target;			/* CPU it was sent to (diagnostics) */
+	u32 flags;  /* CSD_FLAG_LOCK: queued or running */
+	int target; /* CPU it was sent to (diagnostics) */
 };
 
 /* The caller's slot for each target CPU ([1]). */
@@ -83,15 +83,14 @@ static struct call_single_data *csd_lock(int target)
 	unsigned long flags;
 	u32 unlocked;
 
-	raw_local_irq_save(flags);	/* the slot of the CPU we are on */
+	raw_local_irq_save(flags); /* the slot of the CPU we are on */
 	csd = per_cpu_ptr(&call_slots[target], raw_smp_processor_id());
 	raw_local_irq_restore(flags);
 	for (;;) {
 		unlocked = 0;
-		if (__atomic_compare_exchange_n(&csd->flags, &unlocked,
-						CSD_FLAG_LOCK, false,
-						__ATOMIC_ACQUIRE,
-						__ATOMIC_RELAXED))
+		if (__atomic_compare_exchange_n(
+			    &csd->flags, &unlocked, CSD_FLAG_LOCK, false,
+			    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			return csd;
 		cpu_relax();
 	}
@@ -128,16 +127,16 @@ static bool csd_queue(struct call_single_data *csd, int target,
 		      smp_call_func_t func, void *info)
 {
 	struct call_single_data **head = per_cpu_ptr(&call_queue, target);
-	struct call_single_data *first = __atomic_load_n(head, __ATOMIC_RELAXED);
+	struct call_single_data *first =
+		__atomic_load_n(head, __ATOMIC_RELAXED);
 
 	csd->func = func;
 	csd->info = info;
 	csd->target = target;
 	do {
 		csd->next = first;
-	} while (!__atomic_compare_exchange_n(head, &first, csd, true,
-					      __ATOMIC_RELEASE,
-					      __ATOMIC_RELAXED));
+	} while (!__atomic_compare_exchange_n(
+		head, &first, csd, true, __ATOMIC_RELEASE, __ATOMIC_RELAXED));
 	return first == NULL;
 }
 
@@ -148,15 +147,15 @@ static void flush_call_queue(void)
 	struct call_single_data *list, *prev = NULL, *next;
 
 	list = __atomic_exchange_n(this_cpu_ptr(&call_queue), NULL,
-				   __ATOMIC_ACQUIRE);	/* [4] */
-	while (list) {		/* [5] newest first -> oldest first */
+				   __ATOMIC_ACQUIRE); /* [4] */
+	while (list) { /* [5] newest first -> oldest first */
 		next = list->next;
 		list->next = prev;
 		prev = list;
 		list = next;
 	}
 	for (list = prev; list; list = next) {
-		next = list->next;	/* before the unlock frees the slot */
+		next = list->next; /* before the unlock frees the slot */
 		list->func(list->info);
 		csd_unlock(list);
 	}
@@ -206,12 +205,12 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info,
 void smp_call_function_many(const cpumask_t *mask, smp_call_func_t func,
 			    void *info, bool wait)
 {
-	struct call_single_data *csd[NR_CPUS] = { NULL };
+	struct call_single_data *csd[NR_CPUS] = {NULL};
 	int self = raw_smp_processor_id();
 	int cpu;
 
 	BUG_ON(in_irq() || in_nmi());
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		if (cpu == self || !cpumask_test_cpu(cpu, mask))
 			continue;
 		csd[cpu] = csd_lock(cpu);
@@ -220,7 +219,7 @@ void smp_call_function_many(const cpumask_t *mask, smp_call_func_t func,
 	}
 	if (!wait)
 		return;
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		if (csd[cpu])
 			csd_wait(csd[cpu]);
 	}
@@ -276,7 +275,7 @@ void smp_send_reschedule_allbutself(void)
 	int self = raw_smp_processor_id();
 	int cpu;
 
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		if (cpu != self)
 			arch_send_reschedule(cpu);
 	}
@@ -293,8 +292,8 @@ void __init smp_init(void)
 	int n;
 
 	BUG_ON(raw_smp_processor_id() != 0 || !cpu_online(0));
-	arch_smp_init_ipis();	/* [1] */
-	n = smp_boot_cpus();	/* [2] */
-	pr_info("smp: %d CPUs online\n", n);	/* [3] */
+	arch_smp_init_ipis();		     /* [1] */
+	n = smp_boot_cpus();		     /* [2] */
+	pr_info("smp: %d CPUs online\n", n); /* [3] */
 	WARN_ON(n != num_online_cpus());
 }

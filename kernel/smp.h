@@ -19,7 +19,7 @@
 
 #include "lib/types.h"
 #include "lib/bitmap.h"
-#include "kernel/percpu.h"	/* NR_CPUS, smp_processor_id() */
+#include "kernel/percpu.h" /* NR_CPUS, smp_processor_id() */
 
 typedef struct {
 	u64 bits;
@@ -28,20 +28,21 @@ typedef struct {
 /* cpu_online_mask - bit n set once CPU n runs its idle loop.  Written by
  * the booting CPU, read anywhere (atomic 64-bit accesses). */
 extern cpumask_t cpu_online_mask;
-extern int nr_cpu_ids;	/* CPUs found (possible), online or not */
+extern int nr_cpu_ids; /* CPUs found (possible), online or not */
 
 static inline int num_online_cpus(void)
 {
 	/* hweight_long, not __builtin_popcountll: without -mpopcnt gcc
 	 * calls libgcc's __popcountdi2, which a freestanding kernel lacks. */
-	return hweight_long(__atomic_load_n(&cpu_online_mask.bits,
-					    __ATOMIC_RELAXED));
+	return hweight_long(
+		__atomic_load_n(&cpu_online_mask.bits, __ATOMIC_RELAXED));
 }
 
 static inline bool cpu_online(int cpu)
 {
 	return (__atomic_load_n(&cpu_online_mask.bits, __ATOMIC_RELAXED) >>
-		cpu) & 1;
+		cpu) &
+	       1;
 }
 
 static inline void set_cpu_online(int cpu, bool online)
@@ -67,9 +68,9 @@ static inline void cpumask_set_cpu(int cpu, cpumask_t *mask)
 /* IPI kinds, for the per-CPU counts the handlers keep. */
 enum ipi_type {
 	IPI_RESCHEDULE,
-	IPI_CALL_FUNC,		/* smp_call_function_many() and friends */
-	IPI_CALL_FUNC_SINGLE,	/* smp_call_function_single() */
-	IPI_STOP,		/* panic's NMI */
+	IPI_CALL_FUNC,	      /* smp_call_function_many() and friends */
+	IPI_CALL_FUNC_SINGLE, /* smp_call_function_single() */
+	IPI_STOP,	      /* panic's NMI */
 	NR_IPI_TYPES,
 };
 
@@ -136,8 +137,8 @@ void generic_smp_reschedule_interrupt(void);
  * is up. */
 void smp_init(void);
 
-#define for_each_online_cpu(cpu)                                             \
-	for ((cpu) = 0; (cpu) < NR_CPUS; (cpu)++)                            \
+#define for_each_online_cpu(cpu)                  \
+	for ((cpu) = 0; (cpu) < NR_CPUS; (cpu)++) \
 		if (cpu_online(cpu))
 
 #endif /* KERNEL_SMP_H */

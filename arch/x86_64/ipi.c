@@ -35,8 +35,8 @@
  * is a few dozen lines at 115200 baud: ~100 ms on a real UART. */
 #define STOP_REPORT_TIMEOUT_NS (2 * NSEC_PER_SEC)
 
-static bool stop_requested;		/* set once, by the panicking CPU */
-static u64 cpus_stopped_mask;		/* bit n: CPU n has halted */
+static bool stop_requested;   /* set once, by the panicking CPU */
+static u64 cpus_stopped_mask; /* bit n: CPU n has halted */
 static void (*prev_nmi_handler)(struct pt_regs *regs);
 
 void arch_send_call_function_ipi(int cpu)
@@ -105,8 +105,8 @@ static void stop_nmi(struct pt_regs *regs)
 
 int arch_cpus_stopped(void)
 {
-	return hweight_long(__atomic_load_n(&cpus_stopped_mask,
-					    __ATOMIC_ACQUIRE));
+	return hweight_long(
+		__atomic_load_n(&cpus_stopped_mask, __ATOMIC_ACQUIRE));
 }
 
 /*
@@ -120,16 +120,19 @@ void arch_stop_other_cpus(void)
 
 	BUG_ON(!raw_irqs_disabled());
 	__atomic_store_n(&stop_requested, true, __ATOMIC_RELEASE);
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		ktime_t deadline = ktime_get() + STOP_REPORT_TIMEOUT_NS;
 
 		if (cpu == self)
 			continue;
 		lapic_send_nmi(smp_cpu_apic_id(cpu));
 		while (!((__atomic_load_n(&cpus_stopped_mask,
-					  __ATOMIC_ACQUIRE) >> cpu) & 1)) {
+					  __ATOMIC_ACQUIRE) >>
+			  cpu) &
+			 1)) {
 			if (ktime_get() > deadline) {
-				printk(KERN_EMERG "CPU %d: no answer to the stop NMI\n",
+				printk(KERN_EMERG
+				       "CPU %d: no answer to the stop NMI\n",
 				       cpu);
 				missing++;
 				break;
@@ -152,9 +155,9 @@ void __init arch_smp_init_ipis(void)
 		int vector;
 		irq_vector_handler_t fn;
 	} handlers[] = {
-		{ CALL_FUNCTION_VECTOR, call_function_ipi },
-		{ CALL_FUNCTION_SINGLE_VECTOR, call_function_single_ipi },
-		{ RESCHEDULE_VECTOR, reschedule_ipi },
+		{CALL_FUNCTION_VECTOR, call_function_ipi},
+		{CALL_FUNCTION_SINGLE_VECTOR, call_function_single_ipi},
+		{RESCHEDULE_VECTOR, reschedule_ipi},
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(handlers); i++) {

@@ -101,7 +101,8 @@ void __init percpu_init_bsp(void)
 	if (this_cpu_read(this_cpu_off) != __per_cpu_offset[0] ||
 	    this_cpu_ptr(&cpu_number) != per_cpu_ptr(&cpu_number, 0) ||
 	    raw_smp_processor_id() != 0)
-		panic("percpu: %%gs-relative access misses the boot CPU's copy");
+		panic("percpu: %%gs-relative access misses the boot CPU's "
+		      "copy");
 	pr_info("percpu: %lu bytes per CPU, boot CPU copy at %#lx\n",
 		percpu_area_size(),
 		(unsigned long)__percpu_start + __per_cpu_offset[0]);

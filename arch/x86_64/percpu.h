@@ -39,36 +39,40 @@ extern void __percpu_size_bug(void);
  * arch_this_cpu_read - this CPU's copy of the scalar per-CPU variable
  * var, read with one gs-relative MOV.
  */
-#define arch_this_cpu_read(var)                                              \
-	({                                                                   \
-		union {                                                      \
-			__typeof__(var) v;                                   \
-			u8 b1;                                               \
-			u16 b2;                                              \
-			u32 b4;                                              \
-			u64 b8;                                              \
-		} __pu;                                                      \
-		switch (sizeof(var)) {                                       \
-		case 1:                                                      \
-			__asm__ volatile("movb %%gs:%1, %0"                  \
-					 : "=q"(__pu.b1) : "m"(var));        \
-			break;                                               \
-		case 2:                                                      \
-			__asm__ volatile("movw %%gs:%1, %0"                  \
-					 : "=r"(__pu.b2) : "m"(var));        \
-			break;                                               \
-		case 4:                                                      \
-			__asm__ volatile("movl %%gs:%1, %0"                  \
-					 : "=r"(__pu.b4) : "m"(var));        \
-			break;                                               \
-		case 8:                                                      \
-			__asm__ volatile("movq %%gs:%1, %0"                  \
-					 : "=r"(__pu.b8) : "m"(var));        \
-			break;                                               \
-		default:                                                     \
-			__percpu_size_bug();                                 \
-		}                                                            \
-		__pu.v;                                                      \
+#define arch_this_cpu_read(var)                             \
+	({                                                  \
+		union {                                     \
+			__typeof__(var) v;                  \
+			u8 b1;                              \
+			u16 b2;                             \
+			u32 b4;                             \
+			u64 b8;                             \
+		} __pu;                                     \
+		switch (sizeof(var)) {                      \
+		case 1:                                     \
+			__asm__ volatile("movb %%gs:%1, %0" \
+					 : "=q"(__pu.b1)    \
+					 : "m"(var));       \
+			break;                              \
+		case 2:                                     \
+			__asm__ volatile("movw %%gs:%1, %0" \
+					 : "=r"(__pu.b2)    \
+					 : "m"(var));       \
+			break;                              \
+		case 4:                                     \
+			__asm__ volatile("movl %%gs:%1, %0" \
+					 : "=r"(__pu.b4)    \
+					 : "m"(var));       \
+			break;                              \
+		case 8:                                     \
+			__asm__ volatile("movq %%gs:%1, %0" \
+					 : "=r"(__pu.b8)    \
+					 : "m"(var));       \
+			break;                              \
+		default:                                    \
+			__percpu_size_bug();                \
+		}                                           \
+		__pu.v;                                     \
 	})
 
 /*
@@ -77,40 +81,40 @@ extern void __percpu_size_bug(void);
  * var as destination.  "memory": later plain accesses (per_cpu() of
  * this CPU) must see the store.
  */
-#define __arch_this_cpu_op(insn, var, val)                                   \
-	do {                                                                 \
-		switch (sizeof(var)) {                                       \
-		case 1:                                                      \
-			__asm__ volatile(insn "b %1, %%gs:%0"                \
-					 : "+m"(var)                         \
-					 : "qi"((u8)(unsigned long)(val))	\
-					 : "memory");				\
-			break;                                               \
-		case 2:                                                      \
-			__asm__ volatile(insn "w %1, %%gs:%0"                \
-					 : "+m"(var)                         \
-					 : "ri"((u16)(unsigned long)(val))	\
-					 : "memory");				\
-			break;                                               \
-		case 4:                                                      \
-			__asm__ volatile(insn "l %1, %%gs:%0"                \
-					 : "+m"(var)                         \
-					 : "ri"((u32)(unsigned long)(val))	\
-					 : "memory");				\
-			break;                                               \
-		case 8:                                                      \
-			__asm__ volatile(insn "q %1, %%gs:%0"                \
-					 : "+m"(var)                         \
-					 : "er"((u64)(unsigned long)(val))	\
-					 : "memory");				\
-			break;                                               \
-		default:                                                     \
-			__percpu_size_bug();                                 \
-		}                                                            \
+#define __arch_this_cpu_op(insn, var, val)                                 \
+	do {                                                               \
+		switch (sizeof(var)) {                                     \
+		case 1:                                                    \
+			__asm__ volatile(insn "b %1, %%gs:%0"              \
+					 : "+m"(var)                       \
+					 : "qi"((u8)(unsigned long)(val))  \
+					 : "memory");                      \
+			break;                                             \
+		case 2:                                                    \
+			__asm__ volatile(insn "w %1, %%gs:%0"              \
+					 : "+m"(var)                       \
+					 : "ri"((u16)(unsigned long)(val)) \
+					 : "memory");                      \
+			break;                                             \
+		case 4:                                                    \
+			__asm__ volatile(insn "l %1, %%gs:%0"              \
+					 : "+m"(var)                       \
+					 : "ri"((u32)(unsigned long)(val)) \
+					 : "memory");                      \
+			break;                                             \
+		case 8:                                                    \
+			__asm__ volatile(insn "q %1, %%gs:%0"              \
+					 : "+m"(var)                       \
+					 : "er"((u64)(unsigned long)(val)) \
+					 : "memory");                      \
+			break;                                             \
+		default:                                                   \
+			__percpu_size_bug();                               \
+		}                                                          \
 	} while (0)
 
 #define arch_this_cpu_write(var, val) __arch_this_cpu_op("mov", var, val)
-#define arch_this_cpu_add(var, val) __arch_this_cpu_op("add", var, val)
+#define arch_this_cpu_add(var, val)   __arch_this_cpu_op("add", var, val)
 
 /* arch_percpu_set_base - load this CPU's GS base (its per-CPU offset).
  * Context: the CPU itself, interrupts off (an interrupt in between would

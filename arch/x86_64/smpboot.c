@@ -13,9 +13,9 @@
  *       cpu_online_mask; one that does not is reported (with how far it
  *       got in the trampoline) and skipped, the others still boot;
  *   [4] after the last AP, unmap the trampoline's identity mapping.
- * The AP itself (ap_start): its GDT/TSS, the IDT, its local APIC, then
- * online, then cpu_startup_entry() - the idle loop until the scheduler
- * provides its own.
+ * The AP itself (ap_start): its GDT/TSS, the IDT, its local APIC and
+ * tick, then online, then cpu_startup_entry() - the idle loop until the
+ * scheduler provides its own.
  * Spec: Intel SDM Vol. 3A 8.4.4.1 (typical BSP initialization sequence),
  * 8.4.3 (MP initialization protocol), 10.6.1 (ICR: INIT, STARTUP).
  * Linux counterpart: arch/x86/kernel/smpboot.c (native_cpu_up,
@@ -35,6 +35,7 @@
 #include "kernel/printk.h"
 #include "kernel/smp.h"
 #include "kernel/time/ktime.h"
+#include "kernel/time/tick.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
 #include "lib/string.h"
@@ -53,10 +54,10 @@ extern const char trampoline_start[], trampoline_end[];
 extern const char trampoline_params[];
 
 /* Real-mode "cli; hlt; jmp $-1" that parks a late AP for good. */
-static const u8 park_code[] = { 0xFA, 0xF4, 0xEB, 0xFD };
+static const u8 park_code[] = {0xFA, 0xF4, 0xEB, 0xFD};
 
 struct smp_cpu_info smp_cpu_info[NR_CPUS];
-static struct cpu_stacks ap_stacks[NR_CPUS];	/* read by the AP itself */
+static struct cpu_stacks ap_stacks[NR_CPUS]; /* read by the AP itself */
 
 static int cmdline_max_cpus = NR_CPUS;
 
@@ -119,10 +120,11 @@ static __noreturn void ap_start(int cpu)
 	idt_load();
 	BUG_ON(raw_smp_processor_id() != cpu);
 	lapic_init_cpu();
+	tick_init_cpu(); /* this CPU's LAPIC timer tick */
 	if (lapic_id() != smp_cpu_info[cpu].apic_id)
 		pr_warn("smp: CPU %d has APIC ID %u, the MADT said %u\n", cpu,
 			lapic_id(), smp_cpu_info[cpu].apic_id);
-	set_cpu_online(cpu, true);	/* pairs with the wait in boot_ap() */
+	set_cpu_online(cpu, true); /* pairs with the wait in boot_ap() */
 	cpu_startup_entry(cpu);
 }
 
@@ -179,7 +181,7 @@ static unsigned long __init alloc_ap_resources(int cpu)
 
 		if (!ist) {
 			pr_err("smp: CPU %d: no memory for IST stack\n", cpu);
-			return 0;	/* stacks stay allocated: boot only */
+			return 0; /* stacks stay allocated: boot only */
 		}
 		ap_stacks[cpu].ist_top[i] = (unsigned long)kstack_top(ist);
 	}
@@ -193,7 +195,7 @@ static unsigned long __init alloc_ap_resources(int cpu)
 static int __init boot_ap(int cpu, struct trampoline_params *params)
 {
 	u32 apic_id = smp_cpu_info[cpu].apic_id;
-	unsigned long stack_top = alloc_ap_resources(cpu);	/* [1] */
+	unsigned long stack_top = alloc_ap_resources(cpu); /* [1] */
 	ktime_t start, deadline;
 
 	if (!stack_top)
@@ -203,7 +205,7 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 	params->cpu = cpu;
 	__atomic_store_n(&params->stage, 0, __ATOMIC_RELEASE);
 
-	start = ktime_get();	/* [2] */
+	start = ktime_get(); /* [2] */
 	lapic_send_init(apic_id);
 	mdelay(INIT_DELAY_MS);
 	for (int i = 0; i < 2; i++) {
@@ -211,7 +213,7 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 		udelay(SIPI_DELAY_US);
 	}
 
-	deadline = start + AP_ONLINE_TIMEOUT_NS;	/* [3] */
+	deadline = start + AP_ONLINE_TIMEOUT_NS; /* [3] */
 	while (!cpu_online(cpu)) {
 		if (ktime_get() > deadline) {
 			u32 stage = __atomic_load_n(&params->stage,
@@ -219,10 +221,11 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 
 			pr_err("smp: CPU %d (APIC ID %u) did not come online "
 			       "within %lld ms (%s), skipped\n",
-			       cpu, apic_id, AP_ONLINE_TIMEOUT_NS / NSEC_PER_MSEC,
-			       stage == 0 ? "no sign of life" :
-			       stage == 1 ? "stuck in the trampoline" :
-					    "stuck after long mode");
+			       cpu, apic_id,
+			       AP_ONLINE_TIMEOUT_NS / NSEC_PER_MSEC,
+			       stage == 0   ? "no sign of life"
+			       : stage == 1 ? "stuck in the trampoline"
+					    : "stuck after long mode");
 			smp_cpu_info[cpu].failed = true;
 			return -ETIMEDOUT;
 		}
@@ -230,7 +233,8 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 	}
 	smp_cpu_info[cpu].boot_ns = ktime_get() - start;
 	pr_info("smp: CPU %d (APIC ID %u) online in %llu us\n", cpu, apic_id,
-		(unsigned long long)(smp_cpu_info[cpu].boot_ns / NSEC_PER_USEC));
+		(unsigned long long)(smp_cpu_info[cpu].boot_ns /
+				     NSEC_PER_USEC));
 	return 0;
 }
 

@@ -11,29 +11,29 @@
 
 #include "lib/types.h"
 
-#define TRAMPOLINE_PHYS 0x8000	/* = TRAMPOLINE_PHYS in trampoline.asm */
+#define TRAMPOLINE_PHYS 0x8000 /* = TRAMPOLINE_PHYS in trampoline.asm */
 
 /* Layout of the parameter block at trampoline_params (trampoline.asm). */
 struct trampoline_params {
-	u64 cr3;	/* kernel PML4, physical, below 4 GiB */
-	u64 cr4;	/* the boot CPU's CR4, loaded in long mode */
-	u64 efer;	/* EFER bits the AP sets: LME, NXE */
-	u64 stack_top;	/* the AP's idle stack top, 16-byte aligned */
-	u64 entry;	/* void entry(int cpu) */
-	u64 gs_base;	/* the AP's per-CPU offset */
-	u32 cpu;	/* logical CPU number */
-	u32 stage;	/* AP progress: 1 real mode, 2 long mode */
+	u64 cr3;       /* kernel PML4, physical, below 4 GiB */
+	u64 cr4;       /* the boot CPU's CR4, loaded in long mode */
+	u64 efer;      /* EFER bits the AP sets: LME, NXE */
+	u64 stack_top; /* the AP's idle stack top, 16-byte aligned */
+	u64 entry;     /* void entry(int cpu) */
+	u64 gs_base;   /* the AP's per-CPU offset */
+	u32 cpu;       /* logical CPU number */
+	u32 stage;     /* AP progress: 1 real mode, 2 long mode */
 } __attribute__((packed));
 
 /* What the bring-up knows about one logical CPU.  Written by the boot
  * CPU before the AP starts (and boot_us once it is up); read-only after
  * smp_boot_cpus(). */
 struct smp_cpu_info {
-	u32 apic_id;		/* local (x2)APIC ID */
-	bool present;		/* an enabled MADT entry got this number */
-	bool failed;		/* did not come online in time */
-	u64 boot_ns;		/* INIT to online, nanoseconds */
-	void *idle_stack;	/* kstack_alloc() base of its idle stack */
+	u32 apic_id;	  /* local (x2)APIC ID */
+	bool present;	  /* an enabled MADT entry got this number */
+	bool failed;	  /* did not come online in time */
+	u64 boot_ns;	  /* INIT to online, nanoseconds */
+	void *idle_stack; /* kstack_alloc() base of its idle stack */
 };
 
 extern struct smp_cpu_info smp_cpu_info[];

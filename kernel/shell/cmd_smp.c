@@ -32,17 +32,22 @@ static void show_cpus(void)
 
 		if (!ci->present)
 			continue;
-		console_printf("%-4d %-8u %-7s %-10llu", cpu, ci->apic_id,
-			       cpu_online(cpu) ? "yes" : ci->failed ? "FAILED" : "no",
-			       (unsigned long long)(ci->boot_ns / NSEC_PER_USEC));
+		console_printf(
+			"%-4d %-8u %-7s %-10llu", cpu, ci->apic_id,
+			cpu_online(cpu) ? "yes"
+			: ci->failed	? "FAILED"
+					: "no",
+			(unsigned long long)(ci->boot_ns / NSEC_PER_USEC));
 		for (int type = 0; type < NR_IPI_TYPES; type++)
-			console_printf(" %10llu", (unsigned long long)READ_ONCE(
-					       per_cpu(ipi_received[type], cpu)));
+			console_printf(" %10llu",
+				       (unsigned long long)READ_ONCE(per_cpu(
+					       ipi_received[type], cpu)));
 		console_printf("\n");
 	}
 	console_printf("%d of %d CPUs online, limit %d, %lu bytes of per-CPU "
-		       "data each\n", num_online_cpus(), nr_cpu_ids,
-		       smp_cpus_limit(), percpu_area_size());
+		       "data each\n",
+		       num_online_cpus(), nr_cpu_ids, smp_cpus_limit(),
+		       percpu_area_size());
 }
 
 static int spinner_running;
@@ -61,7 +66,7 @@ static int panic_test(void)
 	int self = smp_processor_id(), victim = -1, cpu;
 	ktime_t deadline;
 
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		if (cpu != self)
 			victim = cpu;
 	}
@@ -74,7 +79,8 @@ static int panic_test(void)
 	while (!__atomic_load_n(&spinner_running, __ATOMIC_ACQUIRE)) {
 		if (ktime_get() > deadline) {
 			console_printf("smp panic-test: CPU %d did not start "
-				       "spinning\n", victim);
+				       "spinning\n",
+				       victim);
 			return 1;
 		}
 		cpu_relax();
@@ -93,4 +99,5 @@ static int cmd_smp(int argc, char **argv)
 	console_printf("usage: smp [panic-test]\n");
 	return 1;
 }
-SHELL_COMMAND(smp, "CPUs, APIC IDs, IPI counts; 'smp panic-test' panics", cmd_smp);
+SHELL_COMMAND(smp, "CPUs, APIC IDs, IPI counts; 'smp panic-test' panics",
+	      cmd_smp);

@@ -32,12 +32,12 @@ static DEFINE_PER_CPU(unsigned long, test_cookie);
 
 /* What one call saw on the CPU it ran on. */
 struct call_record {
-	int ran_on;		/* smp_processor_id() there, -1: not run */
-	bool irqs_off;		/* raw_irqs_disabled() there */
-	bool in_hardirq;	/* in_irq() there */
-	unsigned long gs_base;	/* MSR_GS_BASE there */
-	void *self_ptr;		/* this_cpu_ptr(&test_cookie) there */
-	bool done;		/* set last, with release */
+	int ran_on;	       /* smp_processor_id() there, -1: not run */
+	bool irqs_off;	       /* raw_irqs_disabled() there */
+	bool in_hardirq;       /* in_irq() there */
+	unsigned long gs_base; /* MSR_GS_BASE there */
+	void *self_ptr;	       /* this_cpu_ptr(&test_cookie) there */
+	bool done;	       /* set last, with release */
 };
 
 static struct call_record records[NR_CPUS];
@@ -51,14 +51,14 @@ static int expected_online_cpus(void)
 	for (int i = 0; i < acpi.madt.n_cpus; i++)
 		enabled += acpi.madt.cpus[i].enabled;
 	if (enabled < 1)
-		enabled = 1;	/* MADT fallback: the boot CPU alone */
+		enabled = 1; /* MADT fallback: the boot CPU alone */
 	return min(enabled, smp_cpus_limit());
 }
 
 static void reset_records(void)
 {
 	for (int i = 0; i < NR_CPUS; i++)
-		records[i] = (struct call_record){ .ran_on = -1 };
+		records[i] = (struct call_record){.ran_on = -1};
 	__atomic_store_n(&call_counter, 0, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&hit_mask, 0, __ATOMIC_SEQ_CST);
 }
@@ -100,7 +100,8 @@ static int wait_for_count(int *counter, int want)
 	return seen;
 }
 
-static void test_every_enabled_madt_cpu_is_online_unless_limited(struct ktest *t)
+static void
+test_every_enabled_madt_cpu_is_online_unless_limited(struct ktest *t)
 {
 	int want = expected_online_cpus();
 
@@ -109,16 +110,20 @@ static void test_every_enabled_madt_cpu_is_online_unless_limited(struct ktest *t
 	for (int cpu = 0; cpu < want; cpu++) {
 		bool in_madt = false;
 
-		KTEST_EXPECT(t, cpu_online(cpu), "CPU %d (of %d expected) is "
-			     "offline", cpu, want);
+		KTEST_EXPECT(t, cpu_online(cpu),
+			     "CPU %d (of %d expected) is "
+			     "offline",
+			     cpu, want);
 		if (!acpi.have_madt)
 			continue;
 		for (int i = 0; i < acpi.madt.n_cpus; i++)
 			in_madt |= acpi.madt.cpus[i].enabled &&
 				   acpi.madt.cpus[i].apic_id ==
 					   smp_cpu_apic_id(cpu);
-		KTEST_EXPECT(t, in_madt, "CPU %d has APIC ID %u, not an "
-			     "enabled MADT entry", cpu, smp_cpu_apic_id(cpu));
+		KTEST_EXPECT(t, in_madt,
+			     "CPU %d has APIC ID %u, not an "
+			     "enabled MADT entry",
+			     cpu, smp_cpu_apic_id(cpu));
 	}
 	KTEST_EXPECT_EQ(t, smp_cpu_apic_id(0), lapic_id());
 }
@@ -129,25 +134,28 @@ static void test_per_cpu_variables_are_distinct_per_cpu(struct ktest *t)
 
 	reset_records();
 	on_each_cpu(record_call, NULL, true);
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		struct call_record *r = &records[cpu];
 
 		n++;
-		KTEST_ASSERT(t, r->ran_on == cpu, "CPU %d: call ran on %d",
-			     cpu, r->ran_on);
+		KTEST_ASSERT(t, r->ran_on == cpu, "CPU %d: call ran on %d", cpu,
+			     r->ran_on);
 		KTEST_EXPECT(t, per_cpu(test_cookie, cpu) == 0xC0DE0000UL + cpu,
 			     "CPU %d: per_cpu() reads %#lx, the CPU wrote %#lx",
-			     cpu, per_cpu(test_cookie, cpu), 0xC0DE0000UL + cpu);
+			     cpu, per_cpu(test_cookie, cpu),
+			     0xC0DE0000UL + cpu);
 		KTEST_EXPECT(t, r->self_ptr == per_cpu_ptr(&test_cookie, cpu),
 			     "CPU %d: this_cpu_ptr %p, per_cpu_ptr %p", cpu,
 			     r->self_ptr, per_cpu_ptr(&test_cookie, cpu));
-		KTEST_EXPECT(t, r->gs_base == __per_cpu_offset[cpu] &&
-				 r->gs_base != 0,
+		KTEST_EXPECT(t,
+			     r->gs_base == __per_cpu_offset[cpu] &&
+				     r->gs_base != 0,
 			     "CPU %d: GS base %#lx, its offset %#lx", cpu,
 			     r->gs_base, __per_cpu_offset[cpu]);
 		for (int other = 0; other < cpu; other++)
-			KTEST_EXPECT(t, __per_cpu_offset[other] !=
-					 __per_cpu_offset[cpu],
+			KTEST_EXPECT(t,
+				     __per_cpu_offset[other] !=
+					     __per_cpu_offset[cpu],
 				     "CPUs %d and %d share a per-CPU copy",
 				     other, cpu);
 	}
@@ -161,7 +169,7 @@ static void test_ipi_round_trip_runs_on_each_target(struct ktest *t)
 
 	need_two_cpus(t);
 	reset_records();
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		struct call_record *r = &records[cpu];
 
 		if (cpu == self)
@@ -174,8 +182,8 @@ static void test_ipi_round_trip_runs_on_each_target(struct ktest *t)
 		KTEST_EXPECT_EQ(t, r->ran_on, cpu);
 		KTEST_EXPECT(t, r->irqs_off && r->in_hardirq,
 			     "CPU %d: ran with irqs_off=%d in_irq=%d, expected "
-			     "both (IPI handler)", cpu, r->irqs_off,
-			     r->in_hardirq);
+			     "both (IPI handler)",
+			     cpu, r->irqs_off, r->in_hardirq);
 	}
 	KTEST_EXPECT_EQ(t, __atomic_load_n(&call_counter, __ATOMIC_ACQUIRE),
 			num_online_cpus() - 1);
@@ -190,7 +198,8 @@ static void test_call_function_on_all_with_wait(struct ktest *t)
 	smp_call_function(record_call, NULL, true);
 	KTEST_EXPECT_EQ(t, __atomic_load_n(&call_counter, __ATOMIC_ACQUIRE),
 			num_online_cpus() - 1);
-	KTEST_EXPECT(t, hit_mask == others, "ran on mask %#llx, expected "
+	KTEST_EXPECT(t, hit_mask == others,
+		     "ran on mask %#llx, expected "
 		     "%#llx (every other online CPU once)",
 		     (unsigned long long)hit_mask, (unsigned long long)others);
 }
@@ -204,14 +213,18 @@ static void test_call_function_on_all_without_wait(struct ktest *t)
 	reset_records();
 	smp_call_function(record_call, NULL, false);
 	seen = wait_for_count(&call_counter, want);
-	KTEST_EXPECT(t, seen == want, "%d of %d CPUs ran the call within "
-		     "%lld ms", seen, want, WAIT_NS / NSEC_PER_MSEC);
+	KTEST_EXPECT(t, seen == want,
+		     "%d of %d CPUs ran the call within "
+		     "%lld ms",
+		     seen, want, WAIT_NS / NSEC_PER_MSEC);
 	/* Twice more back to back: the caller's slots must be reusable. */
 	for (int round = 2; round <= 3; round++) {
 		smp_call_function(record_call, NULL, false);
 		seen = wait_for_count(&call_counter, round * want);
-		KTEST_EXPECT(t, seen == round * want, "round %d: %d of %d "
-			     "calls ran", round, seen, round * want);
+		KTEST_EXPECT(t, seen == round * want,
+			     "round %d: %d of %d "
+			     "calls ran",
+			     round, seen, round * want);
 	}
 }
 
@@ -231,10 +244,12 @@ static void test_call_to_offline_cpu_is_refused(struct ktest *t)
 {
 	int offline = -1;
 
-	KTEST_EXPECT_EQ(t, smp_call_function_single(-1, record_call, NULL,
-						     true), -ENXIO);
-	KTEST_EXPECT_EQ(t, smp_call_function_single(NR_CPUS, record_call,
-						     NULL, true), -ENXIO);
+	KTEST_EXPECT_EQ(t,
+			smp_call_function_single(-1, record_call, NULL, true),
+			-ENXIO);
+	KTEST_EXPECT_EQ(
+		t, smp_call_function_single(NR_CPUS, record_call, NULL, true),
+		-ENXIO);
 	for (int cpu = NR_CPUS - 1; cpu >= 0; cpu--) {
 		if (!cpu_online(cpu)) {
 			offline = cpu;
@@ -244,8 +259,9 @@ static void test_call_to_offline_cpu_is_refused(struct ktest *t)
 	if (offline < 0)
 		ktest_skip(t, "all 64 CPUs are online");
 	reset_records();
-	KTEST_EXPECT_EQ(t, smp_call_function_single(offline, record_call,
-						     NULL, true), -ENXIO);
+	KTEST_EXPECT_EQ(
+		t, smp_call_function_single(offline, record_call, NULL, true),
+		-ENXIO);
 	KTEST_EXPECT_EQ(t, call_counter, 0);
 }
 
@@ -256,7 +272,7 @@ static void test_reschedule_ipi_counts_rise_on_target(struct ktest *t)
 	int cpu;
 
 	need_two_cpus(t);
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		u64 before, now;
 
 		if (cpu == self)
@@ -268,9 +284,10 @@ static void test_reschedule_ipi_counts_rise_on_target(struct ktest *t)
 						cpu))) == before &&
 		       ktime_get() < deadline)
 			cpu_relax();
-		KTEST_EXPECT(t, now == before + 1, "CPU %d: reschedule count "
-			     "%llu -> %llu, expected +1", cpu,
-			     (unsigned long long)before,
+		KTEST_EXPECT(t, now == before + 1,
+			     "CPU %d: reschedule count "
+			     "%llu -> %llu, expected +1",
+			     cpu, (unsigned long long)before,
 			     (unsigned long long)now);
 	}
 }
@@ -283,22 +300,22 @@ static void test_reschedule_allbutself_reaches_every_other_cpu(struct ktest *t)
 	ktime_t deadline;
 
 	need_two_cpus(t);
-	for_each_online_cpu(cpu)
+	for_each_online_cpu (cpu)
 		before[cpu] = per_cpu(ipi_received[IPI_RESCHEDULE], cpu);
 	smp_send_reschedule_allbutself();
 	deadline = ktime_get() + WAIT_NS;
 	do {
 		missing = 0;
-		for_each_online_cpu(cpu)
-			missing += cpu != self &&
-				   READ_ONCE(per_cpu(ipi_received[IPI_RESCHEDULE],
-						     cpu)) == before[cpu];
+		for_each_online_cpu (cpu)
+			missing +=
+				cpu != self &&
+				READ_ONCE(per_cpu(ipi_received[IPI_RESCHEDULE],
+						  cpu)) == before[cpu];
 	} while (missing && ktime_get() < deadline);
-	KTEST_EXPECT(t, missing == 0, "%d CPUs saw no reschedule IPI",
-		     missing);
-	KTEST_EXPECT(t, per_cpu(ipi_received[IPI_RESCHEDULE], self) ==
-			 before[self],
-		     "the sender got its own allbutself IPI");
+	KTEST_EXPECT(t, missing == 0, "%d CPUs saw no reschedule IPI", missing);
+	KTEST_EXPECT(
+		t, per_cpu(ipi_received[IPI_RESCHEDULE], self) == before[self],
+		"the sender got its own allbutself IPI");
 }
 
 KTEST_SUITE(smp,
