@@ -1,0 +1,88 @@
+/*
+ * kernel/locking/rtmutex_internal.h - what rtmutex.c shares with the
+ * locks built on it (spinlock_rt.c, rwlock_rt.c, semaphore.c), the
+ * deadlock reporter and the PI tester: the waiter, the owner-word bits,
+ * the queue helpers and the slow-path entry with its sleep mode.
+ * Linux counterpart: kernel/locking/rtmutex_common.h.
+ */
+#ifndef KERNEL_LOCKING_RTMUTEX_INTERNAL_H
+#define KERNEL_LOCKING_RTMUTEX_INTERNAL_H
+
+#include "kernel/locking/rtmutex.h"
+#include "kernel/sched/sched.h"
+
+#define RT_MUTEX_HAS_WAITERS ((uintptr_t)1)
+
+/*
+ * One blocked task, on its stack for the time it waits.
+ */
+struct rt_mutex_waiter {
+	/* under lock->wait_lock */
+	struct plist_node list_entry;	/* in lock->wait_list */
+	/* under the owner's pi_lock */
+	struct plist_node pi_list_entry;	/* in owner->pi_waiters */
+	/* set at block time */
+	struct task_struct *task;	/* the blocked task */
+	struct rt_mutex *lock;		/* what it waits for */
+	int prio;			/* task->prio when last queued */
+	bool savestate;			/* spinlock_t sleep (TASK_RUNNING_MUTEX) */
+};
+
+/* How a slow-path sleeper behaves. */
+enum rt_mutex_sleep {
+	RT_SLEEP_UNINTERRUPTIBLE,	/* rt_mutex_lock, down */
+	RT_SLEEP_INTERRUPTIBLE,		/* -EINTR on kernel_signal */
+	RT_SLEEP_SAVESTATE,		/* spinlock_t: keep current->state */
+};
+
+static inline bool rt_mutex_has_waiters(const struct rt_mutex *lock)
+{
+	return !plist_head_empty(&lock->wait_list);
+}
+
+static inline struct rt_mutex_waiter *
+rt_mutex_top_waiter(const struct rt_mutex *lock)
+{
+	return plist_first_entry(&lock->wait_list, struct rt_mutex_waiter,
+				 list_entry);
+}
+
+static inline bool task_has_pi_waiters(const struct task_struct *p)
+{
+	return !plist_head_empty(&p->pi_waiters);
+}
+
+static inline struct rt_mutex_waiter *
+task_top_pi_waiter(const struct task_struct *p)
+{
+	return plist_first_entry(&p->pi_waiters, struct rt_mutex_waiter,
+				 pi_list_entry);
+}
+
+/*
+ * rt_mutex_slowlock - the contended acquisition, for the locks built on
+ * rt_mutex: sleep in mode until the lock is ours, the timeout (ns, < 0:
+ * none) expires or a signal arrives (RT_SLEEP_INTERRUPTIBLE only).
+ * detect_report: on a deadlock, print the cycle and keep waiting instead
+ * of returning -EDEADLK.  Context: task, may sleep.
+ */
+int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
+		      s64 timeout_ns, bool detect_report);
+
+/* rt_mutex_fastlock_try / rt_mutex_fastunlock_try - the cmpxchg fast
+ * paths: true when done without the slow path. */
+static inline bool rt_mutex_cmpxchg(struct rt_mutex *lock, uintptr_t old,
+				    uintptr_t new)
+{
+	return __atomic_compare_exchange_n(&lock->owner, &old, new, false,
+					   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+}
+
+/* rt_mutex_slowunlock - the unlock when the waiters bit is set. */
+void rt_mutex_slowunlock(struct rt_mutex *lock);
+
+/* rt_mutex_contended_count - slow-path acquisitions so far (tests and the
+ * spinlock cost note: the fast path never increments it). */
+extern unsigned long rt_mutex_slowpath_count;
+
+#endif /* KERNEL_LOCKING_RTMUTEX_INTERNAL_H */
