@@ -419,7 +419,10 @@ static void test_rt_mutex_lock_stealing_by_higher_prio_only(struct ktest *t)
  *	T0 waits for L1 (interruptible), T1 waits for L2
  *	T2 asks for L0: cycle T2 -> L0 -> T0 -> L1 -> T1 -> L2 -> T2
  *	  -> -EDEADLK for T2, report lists T2/L0, T0/L1, T1/L2
- *	ABBA: T1 asks for ... (T0 waits L1 held by T1; T1 asks L0)
+ *	T2 unlocks L2 (T1 gets it); ABBA: T1 asks for L0 while T0 waits
+ *	  for L1 held by T1 -> -EDEADLK, report T1/L0, T0/L1
+ *	plain rt_mutex_lock of L0 by T1: reported, T1 stays blocked;
+ *	  T0 is signalled (-EINTR) and unlocks L0 -> T1 gets it
  */
 static void test_rt_mutex_deadlock_three_lock_cycle(struct ktest *t)
 {
