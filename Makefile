@@ -55,6 +55,13 @@ KCFLAGS += --target=x86_64-unknown-none-elf -Wno-unknown-warning-option
 else
 KCFLAGS += -mgeneral-regs-only
 endif
+# The article's timing options (kernel/debug/latency_timing.h):
+# LATENCY_TIMING=1 for all three, or each alone (CRITICAL_PREEMPT_TIMING=1).
+TIMING_OPTS := CRITICAL_PREEMPT_TIMING CRITICAL_IRQSOFF_TIMING WAKEUP_TIMING
+ifeq ($(LATENCY_TIMING),1)
+$(foreach o,$(TIMING_OPTS),$(eval $(o) ?= 1))
+endif
+KCFLAGS += $(foreach o,$(TIMING_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # No -g: NASM records the absolute build directory in its DWARF and has no
 # prefix map, which would make the ELF depend on where the tree lives.
 NASMFLAGS := -f elf64 -w+all

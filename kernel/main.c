@@ -15,6 +15,7 @@
 #include "kernel/smp.h"
 #include "kernel/sched/sched.h"
 #include "kernel/shell/shell.h"
+#include "kernel/debug/latency_timing.h"
 #include "kernel/mm/mm.h"
 #include "kernel/time/ktime.h"
 #include "kernel/time/tick.h"
@@ -108,6 +109,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	tick_init();
 	raw_local_irq_enable();
 	smp_init();	/* APs, IPIs: "smp: N CPUs online" */
+	latency_timing_init();	/* every CPU's per-CPU copy exists now */
 
 	if (selftest_mode)
 		run_selftests();

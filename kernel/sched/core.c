@@ -294,6 +294,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 		WRITE_ONCE(p->cpu, cpu);
 		WRITE_ONCE(p->state, TASK_RUNNING);
 		activate_task(rq, p, false);
+		latency_wakeup_hook(p);		/* WAKEUP_TIMING */
 		check_preempt(rq, p, sync);
 		woken = 1;
 	}
@@ -432,6 +433,7 @@ static void __schedule(bool preempt)
 	next->nr_switches++;
 	rq->nr_switches++;
 	rq_update_cpu_prio(rq);
+	latency_switch_hook(next);			/* WAKEUP_TIMING */
 	context_switch(rq, prev, next);
 }
 

@@ -36,9 +36,10 @@ static __noreturn void do_idle(void)
 {
 	for (;;) {
 		raw_local_irq_disable();
-		if (!need_resched())
+		if (!need_resched()) {
+			stop_critical_timings();	/* sti is unhooked */
 			__asm__ volatile("sti; hlt" ::: "memory");
-		else
+		} else
 			raw_local_irq_enable();
 		if (need_resched() || READ_ONCE(this_rq()->nr_fair) ||
 		    READ_ONCE(this_rq()->rt.nr_queued))

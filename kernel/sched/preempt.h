@@ -17,6 +17,7 @@
 
 #include "kernel/preempt.h"
 #include "kernel/sched/preempt_model.h"
+#include "kernel/debug/latency_timing.h"
 #include "lib/compiler.h"
 
 /* need_resched - does the running task have TIF_NEED_RESCHED?  The flag
@@ -40,10 +41,12 @@ void preempt_schedule(void);
 	do {                                                                 \
 		preempt_count_inc();                                         \
 		barrier();                                                   \
+		latency_preempt_off_hook();                                  \
 	} while (0)
 
 #define preempt_enable_no_resched()                                          \
 	do {                                                                 \
+		latency_preempt_on_hook();                                   \
 		barrier();                                                   \
 		preempt_count_dec();                                         \
 	} while (0)
