@@ -246,11 +246,12 @@ static void test_nmi_hook_runs_on_nmi_ist_stack(struct ktest *t)
 {
 	unsigned long top = gdt_bsp_stacks()->ist_top[IST_NMI - 1];
 	u64 before = trap_count(X86_TRAP_NMI);
+	void (*saved)(struct pt_regs *) = nmi_handler;	/* smp's stop hook */
 
 	nmi_seen_regs = 0;
 	nmi_handler = record_nmi;
 	__asm__ volatile("int $2" ::: "memory");
-	nmi_handler = NULL;
+	nmi_handler = saved;
 	KTEST_EXPECT_EQ(t, trap_count(X86_TRAP_NMI) - before, 1);
 	KTEST_EXPECT_EQ(t, nmi_seen_vector, X86_TRAP_NMI);
 	KTEST_EXPECT(t, nmi_seen_regs < top && nmi_seen_regs >= top - IST_STACK_SIZE,
