@@ -24,32 +24,32 @@
 
 #include "arch/x86_64/arch.h"
 #include "lib/bug.h"
+#include "kernel/locking/raw_spinlock.h"
 
+/* SMP: a raw spinlock, as planned above (sched helper's edit).  All
+ * zero is the unlocked state, so static mm_locks need no initialiser. */
 struct mm_lock {
-	bool held;	/* true between lock and unlock */
+	raw_spinlock_t lock;
 };
 
 static inline unsigned long mm_lock_irqsave(struct mm_lock *lock)
 {
 	unsigned long flags;
 
-	raw_local_irq_save(flags);
-	BUG_ON(lock->held);	/* recursion: nobody else can hold it */
-	lock->held = true;
+	BUG_ON(raw_spin_is_held_here(&lock->lock));	/* recursion */
+	raw_spin_lock_irqsave(&lock->lock, flags);
 	return flags;
 }
 
 static inline void mm_unlock_irqrestore(struct mm_lock *lock,
 					unsigned long flags)
 {
-	BUG_ON(!lock->held);
-	lock->held = false;
-	raw_local_irq_restore(flags);
+	raw_spin_unlock_irqrestore(&lock->lock, flags);
 }
 
-static inline void mm_lock_assert_held(const struct mm_lock *lock)
+static inline void mm_lock_assert_held(struct mm_lock *lock)
 {
-	BUG_ON(!lock->held || !raw_irqs_disabled());
+	BUG_ON(!raw_spin_is_held_here(&lock->lock) || !raw_irqs_disabled());
 }
 
 #endif /* KERNEL_MM_MM_LOCK_H */

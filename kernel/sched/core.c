@@ -38,6 +38,7 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 #include "arch/x86_64/switch.h"
+#include "kernel/debug/latency_timing.h"
 
 struct rq runqueues[NR_CPUS];
 DEFINE_PER_CPU(struct task_struct *, current_task);
@@ -755,8 +756,9 @@ void sched_task_init(struct task_struct *p, const char *name)
 	p->cpu = current_or_null() ? raw_smp_processor_id() : 0;
 	INIT_LIST_HEAD(&p->run_list);
 	p->rr_slice_ns = RR_TIMESLICE_NS;
-	p->preempt_count = 1;	/* schedule_tail's preempt_enable drops it,
-				 * after finish_task_switch's unlock */
+	/* what every switch runs with: __schedule's caller's
+	 * preempt_disable + the rq lock; schedule_tail drops both */
+	p->preempt_count = 2;
 	raw_spin_lock_init(&p->pi_lock);
 	plist_head_init(&p->pi_waiters);
 	raw_spin_lock_irqsave(&tasklist_lock, flags);

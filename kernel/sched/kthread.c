@@ -41,6 +41,46 @@ struct kthread_task {
 	struct kthread kthread;
 };
 
+/*
+ * Stacks of reaped tasks are kept for reuse instead of kstack_free():
+ * kstack_free unmaps the pages and invalidates only this CPU's TLB, and
+ * a CPU that ran the dead task may still hold the old translation; a
+ * new stack mapped at the same address would then be read through it.
+ * Reusing the same mapping keeps any stale entry correct (Linux keeps a
+ * small per-CPU cache of vmap stacks too, kernel/fork.c cached_stacks).
+ */
+#define STACK_CACHE_MAX 64
+static DEFINE_RAW_SPINLOCK(stack_cache_lock);
+static void *stack_cache[STACK_CACHE_MAX];
+static int stack_cache_nr;
+
+static void *task_stack_get(void)
+{
+	unsigned long flags;
+	void *stack = NULL;
+
+	raw_spin_lock_irqsave(&stack_cache_lock, flags);
+	if (stack_cache_nr)
+		stack = stack_cache[--stack_cache_nr];
+	raw_spin_unlock_irqrestore(&stack_cache_lock, flags);
+	return stack ? stack : kstack_alloc();
+}
+
+static void task_stack_put(void *stack)
+{
+	unsigned long flags;
+	bool cached = false;
+
+	raw_spin_lock_irqsave(&stack_cache_lock, flags);
+	if (stack_cache_nr < STACK_CACHE_MAX) {
+		stack_cache[stack_cache_nr++] = stack;
+		cached = true;
+	}
+	raw_spin_unlock_irqrestore(&stack_cache_lock, flags);
+	if (!cached)
+		kstack_free(stack);	/* TODO: needs a TLB shootdown */
+}
+
 static int kthread_entry(void *arg)
 {
 	struct kthread *k = arg;
@@ -60,7 +100,7 @@ struct task_struct *kthread_create(int (*fn)(void *data), void *data,
 	kt = kzalloc(sizeof(*kt), GFP_KERNEL);
 	if (!kt)
 		return NULL;
-	kt->task.stack = kstack_alloc();
+	kt->task.stack = task_stack_get();
 	if (!kt->task.stack) {
 		kfree(kt);
 		return NULL;
@@ -146,7 +186,7 @@ void __put_task_struct(struct task_struct *p)
 	BUG_ON(p->flags & PF_IDLE);
 	sched_task_unlist(p);
 	if (p->stack)
-		kstack_free(p->stack);
+		task_stack_put(p->stack);
 	if (p->kthread)
 		kfree(container_of(p, struct kthread_task, task));
 }

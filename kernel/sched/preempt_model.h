@@ -71,7 +71,10 @@ int _cond_resched(void);
 #define might_resched() do { } while (0)
 #else
 /* none: no preemption points at all; only blocking switches tasks */
-#define cond_resched() 0
+static inline int cond_resched(void)
+{
+	return 0;
+}
 #define might_resched() do { } while (0)
 #endif
 
