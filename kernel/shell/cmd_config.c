@@ -1,0 +1,35 @@
+/*
+ * kernel/shell/cmd_config.c - `config`: the preemption model and every
+ * build-time option that follows from it (kernel/sched/preempt_model.h;
+ * the article's "PREEMPT_RT configuration options").
+ */
+#include "kernel/shell/shell.h"
+#include "kernel/printk.h"
+#include "kernel/version.h"
+#include "kernel/sched/preempt_model.h"
+#include "kernel/smp.h"
+
+static const char *yn(int v)
+{
+	return v ? "y" : "n";
+}
+
+static int cmd_config(int argc, char **argv)
+{
+	console_printf("rtk %s\n", RTK_VERSION);
+	console_printf("PREEMPT_%s (make PREEMPT=none|voluntary|desktop|rt)\n",
+		       RTK_PREEMPT_NAME);
+	console_printf("  voluntary preemption points (cond_resched): %s\n",
+		       yn(PREEMPT_VOLUNTARY_POINTS));
+	console_printf("  PREEMPT (on preempt_enable / irq return):   %s\n",
+		       yn(PREEMPT_ON_ENABLE && PREEMPT_ON_IRQ_RETURN));
+	console_printf("  local_irq_*() only disable preemption:      %s\n",
+		       yn(PREEMPT_RT_IRQFLAGS));
+	console_printf("  PREEMPT_HARDIRQS (threaded handlers):       %s\n",
+		       yn(PREEMPT_HARDIRQS));
+	console_printf("  PREEMPT_SOFTIRQS (ksoftirqd threads):       %s\n",
+		       yn(PREEMPT_SOFTIRQS));
+	console_printf("  NR_CPUS %d, online %d\n", NR_CPUS, num_online_cpus());
+	return 0;
+}
+SHELL_COMMAND(config, "show the preemption model and build options", cmd_config);
