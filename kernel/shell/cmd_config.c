@@ -8,6 +8,7 @@
 #include "kernel/version.h"
 #include "kernel/sched/preempt_model.h"
 #include "kernel/smp.h"
+#include "kernel/debug/latency_timing.h"
 
 static const char *yn(int v)
 {
@@ -30,6 +31,11 @@ static int cmd_config(int argc, char **argv)
 	console_printf("  PREEMPT_SOFTIRQS (ksoftirqd threads):       %s\n",
 		       yn(PREEMPT_SOFTIRQS));
 	console_printf("  NR_CPUS %d, online %d\n", NR_CPUS, num_online_cpus());
+	console_printf("  CRITICAL_PREEMPT_TIMING %s, CRITICAL_IRQSOFF_TIMING %s, "
+		       "WAKEUP_TIMING %s (make LATENCY_TIMING=1; `latency`)\n",
+		       yn(latency_kind_enabled(LATENCY_PREEMPT_OFF)),
+		       yn(latency_kind_enabled(LATENCY_IRQS_OFF)),
+		       yn(latency_kind_enabled(LATENCY_WAKEUP)));
 	return 0;
 }
 SHELL_COMMAND(config, "show the preemption model and build options", cmd_config);

@@ -30,9 +30,9 @@ static void print_site(const char *what, unsigned long ip,
 	ksym_snprint(a, sizeof(a), ip);
 	if (parent) {
 		ksym_snprint(b, sizeof(b), parent);
-		printk("    %s %s (from %s)\n", what, a, b);
+		console_printf("    %s %s (from %s)\n", what, a, b);
 	} else {
-		printk("    %s %s\n", what, a);
+		console_printf("    %s %s\n", what, a);
 	}
 }
 
@@ -42,16 +42,16 @@ static void show_kind(enum latency_kind k)
 	const char *name = latency_kind_name(k);
 
 	if (!latency_kind_enabled(k)) {
-		printk("%s: not built (make %s=1 or LATENCY_TIMING=1)\n", name,
+		console_printf("%s: not built (make %s=1 or LATENCY_TIMING=1)\n", name,
 		       option_names[k]);
 		return;
 	}
 	if (!latency_timing_read(k, -1, &r)) {
-		printk("%s: none since boot or reset\n", name);
+		console_printf("%s: none since boot or reset\n", name);
 		return;
 	}
 	if (k == LATENCY_WAKEUP) {
-		printk("%s: max %llu.%03llu us on CPU %d for %s (pid %d, prio %d)\n",
+		console_printf("%s: max %llu.%03llu us on CPU %d for %s (pid %d, prio %d)\n",
 		       name, (unsigned long long)r.ns / 1000,
 		       (unsigned long long)r.ns % 1000, r.cpu, r.comm, r.pid,
 		       r.prio);
@@ -59,7 +59,7 @@ static void show_kind(enum latency_kind k)
 		print_site("ran from", r.end_ip, r.end_parent);
 		return;
 	}
-	printk("%s: max %llu.%03llu us on CPU %d, begun by %s (pid %d)\n", name,
+	console_printf("%s: max %llu.%03llu us on CPU %d, begun by %s (pid %d)\n", name,
 	       (unsigned long long)r.ns / 1000,
 	       (unsigned long long)r.ns % 1000, r.cpu, r.comm, r.pid);
 	print_site("began at", r.start_ip, r.start_parent);
@@ -73,11 +73,11 @@ static int cmd_latency(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "reset")) {
 		latency_timing_reset();
-		printk("latency: maxima reset\n");
+		console_printf("latency: maxima reset\n");
 		return 0;
 	}
 	if (argc != 1) {
-		printk("usage: latency [reset]\n");
+		console_printf("usage: latency [reset]\n");
 		return -EINVAL;
 	}
 	for (k = 0; k < LATENCY_NR_KINDS; k++)

@@ -1,0 +1,189 @@
+/*
+ * kernel/debug/cyclictest.c - the cyclictest engine (see cyclictest.h).
+ *
+ * Each measuring thread is a SCHED_FIFO kthread:
+ *	next = now + interval
+ *	loop: sleep until next (absolute); lat = now - next; record;
+ *	      next += interval
+ * exactly rt-tests' timerthread() with clock_nanosleep(TIMER_ABSTIME):
+ * the deadline never drifts with the latency, so each sample is the
+ * time from the timer's due moment to the thread running.
+ *
+ * The caller (the shell, SCHED_OTHER) only watches: it prints the
+ * summary, polls for ctrl-C and the -D limit, then stops the threads
+ * with kthread_stop() and prints the result.  The threads' statistics
+ * are written by their thread only; the caller reads them racily while
+ * they run (a live summary may be torn, as in rt-tests) and exactly
+ * after kthread_stop().
+ */
+#include "kernel/debug/cyclictest.h"
+#include "kernel/debug/latency_hist.h"
+#include "kernel/time/hrtimer_sleep.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/sched/wait.h"
+#include "kernel/mm/slab.h"
+#include "kernel/smp.h"
+#include "lib/errno.h"
+#include "lib/vsnprintf.h"
+
+#define POLL_MS 50		/* ctrl-C reaction time */
+#define SUMMARY_MS 1000		/* live summary period without -q */
+
+struct ct_thread {
+	struct lat_stat stat;		/* written by the thread only */
+	struct task_struct *task;	/* NULL: not started */
+	u64 loops;			/* 0: endless */
+	s64 interval_ns;
+	bool done;			/* loops reached (thread writes) */
+};
+
+/* ct_thread_fn - the measuring loop.  Context: kthread, SCHED_FIFO. */
+static int ct_thread_fn(void *arg)
+{
+	struct ct_thread *ct = arg;
+	ktime_t next = ktime_get() + ct->interval_ns;
+
+	while (!kthread_should_stop()) {
+		if (ct->loops && ct->stat.cycles >= ct->loops) {
+			WRITE_ONCE(ct->done, true);
+			/* park until kthread_stop() (it holds our pointer) */
+			set_current_state(TASK_INTERRUPTIBLE);
+			if (!kthread_should_stop())
+				schedule();
+			__set_current_state(TASK_RUNNING);
+			continue;
+		}
+		schedule_hrtimeout_abs(next);
+		lat_stat_add_ns(&ct->stat, ktime_get() - next);
+		next += ct->interval_ns;
+	}
+	return 0;
+}
+
+/* nth_online_cpu - the (n mod online)-th online CPU. */
+static int nth_online_cpu(int n)
+{
+	int online = num_online_cpus(), cpu;
+
+	n %= online > 0 ? online : 1;
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu) && n-- == 0)
+			return cpu;
+	return 0;
+}
+
+static void emit_summary(struct ct_thread *th, int n,
+			 void (*emit)(void *ctx, const char *line), void *ctx)
+{
+	char line[LAT_LINE_MAX];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		lat_format_thread(line, sizeof(line), i, &th[i].stat);
+		emit(ctx, line);
+	}
+}
+
+static bool all_done(struct ct_thread *th, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!READ_ONCE(th[i].done))
+			return false;
+	return true;
+}
+
+/*
+ * cyclictest_run - [1] allocate thread state and buckets; [2] create,
+ * bind, set SCHED_FIFO and start each thread; [3] watch until loops,
+ * -D, or should_stop(); [4] stop the threads; [5] print; [6] free.
+ */
+int cyclictest_run(const struct cyclictest_opts *o,
+		   void (*emit)(void *ctx, const char *line), void *ctx,
+		   bool (*should_stop)(void))
+{
+	const struct lat_stat *st[LAT_MAX_THREADS];
+	struct sched_param sp = { .sched_priority = o->prio };
+	struct ct_thread *th;
+	ktime_t start, end, last_summary;
+	int i, n = o->threads, ret = 0;
+
+	might_sleep();
+	if (n < 1 || n > LAT_MAX_THREADS)
+		return -EINVAL;
+	th = kzalloc(n * sizeof(*th), GFP_KERNEL);		/* [1] */
+	if (!th)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		u32 *b = NULL;
+
+		if (o->hist_us) {
+			b = kmalloc(o->hist_us * sizeof(*b), GFP_KERNEL);
+			if (!b) {
+				ret = -ENOMEM;
+				goto out_free;
+			}
+		}
+		lat_stat_init(&th[i].stat, b, b ? o->hist_us : 0);
+		th[i].stat.prio = o->prio;
+		th[i].stat.interval_us = o->interval_us;
+		th[i].loops = o->loops;
+		th[i].interval_ns = (s64)o->interval_us * NSEC_PER_USEC;
+		st[i] = &th[i].stat;
+	}
+
+	for (i = 0; i < n; i++) {				/* [2] */
+		struct task_struct *p;
+
+		p = kthread_create(ct_thread_fn, &th[i], "cyclictest/%d", i);
+		if (!p) {
+			ret = -ENOMEM;
+			goto out_stop;
+		}
+		if (o->affinity == CT_AFFINITY_SPREAD)
+			kthread_bind(p, nth_online_cpu(i));
+		else if (o->affinity >= 0)
+			kthread_bind(p, o->affinity);
+		ret = sched_setscheduler(p, SCHED_FIFO, &sp);
+		th[i].stat.tid = p->pid;
+		th[i].task = p;
+		wake_up_process(p);
+		if (ret)
+			goto out_stop;
+	}
+
+	start = last_summary = ktime_get();			/* [3] */
+	end = o->duration_s ? start + (s64)o->duration_s * NSEC_PER_SEC : 0;
+	for (;;) {
+		ktime_t now;
+
+		msleep(POLL_MS);
+		now = ktime_get();
+		if (o->loops && all_done(th, n))
+			break;
+		if (end && now >= end)
+			break;
+		if (should_stop && should_stop())
+			break;
+		if (!o->quiet && now - last_summary >= SUMMARY_MS * NSEC_PER_MSEC) {
+			emit_summary(th, n, emit, ctx);
+			last_summary = now;
+		}
+	}
+
+out_stop:
+	for (i = 0; i < n; i++)					/* [4] */
+		if (th[i].task)
+			kthread_stop(th[i].task);
+	if (!ret) {						/* [5] */
+		emit_summary(th, n, emit, ctx);
+		if (o->hist_us)
+			ret = lat_print_hist(st, n, emit, ctx);
+	}
+out_free:
+	for (i = 0; i < n; i++)					/* [6] */
+		kfree(th[i].stat.buckets);
+	kfree(th);
+	return ret;
+}

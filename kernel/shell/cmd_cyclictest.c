@@ -1,0 +1,40 @@
+/*
+ * kernel/shell/cmd_cyclictest.c - the `cyclictest` command: rt-tests'
+ * cyclictest flags (kernel/debug/cyclictest_opts.h) and output
+ * (kernel/debug/latency_hist.h), run by kernel/debug/cyclictest.c;
+ * ctrl-C stops a run and prints what it measured.
+ *
+ *	cyclictest -S -p99 -i1000 -l20000 -q
+ *	cyclictest -t 2 -a 1 -D 10s -h 200
+ */
+#include "kernel/debug/cyclictest.h"
+#include "kernel/printk.h"
+#include "kernel/shell/shell.h"
+#include "kernel/smp.h"
+#include "lib/errno.h"
+
+static void emit_console(void *ctx, const char *line)
+{
+	console_printf("%s\n", line);
+}
+
+/* cmd_cyclictest - Context: task (the shell), sleeps. */
+static int cmd_cyclictest(int argc, char **argv)
+{
+	struct cyclictest_opts o;
+	char err[128];
+	int ret;
+
+	ret = cyclictest_parse(argc, argv, num_online_cpus(), &o, err,
+			       sizeof(err));
+	if (ret) {
+		console_printf("%s\n", err);
+		return ret;
+	}
+	if (!o.loops && !o.duration_s)
+		console_printf("# cyclictest: running until ctrl-C\n");
+	return cyclictest_run(&o, emit_console, NULL, shell_interrupted);
+}
+SHELL_COMMAND(cyclictest,
+	      "rt-tests cyclictest: -S -t N -a CPU -p PRIO -i US -l N -D T -h US -q",
+	      cmd_cyclictest);
