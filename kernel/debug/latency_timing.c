@@ -201,6 +201,13 @@ void trace_hardirqs_on_caller(unsigned long ip, unsigned long parent)
 	section_end(LATENCY_IRQS_OFF, ip, parent);
 }
 
+/* Context: hard irq entry, irqs off (see latency_irq_entry_hook). */
+void trace_hardirqs_entry(void)
+{
+	if (READ_ONCE(lat_enabled))
+		this_cpu_ptr(&lat_cpu)->open[LATENCY_IRQS_OFF].start = 0;
+}
+
 static unsigned long wake_lock_irqsave(void)
 {
 	unsigned long flags = arch_local_irq_save();

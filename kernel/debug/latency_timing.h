@@ -94,6 +94,7 @@ void trace_preempt_off(unsigned long ip, unsigned long parent);
 void trace_preempt_on(unsigned long ip, unsigned long parent);
 void trace_hardirqs_off_caller(unsigned long ip, unsigned long parent);
 void trace_hardirqs_on_caller(unsigned long ip, unsigned long parent);
+void trace_hardirqs_entry(void);
 
 struct task_struct;
 /* latency_wakeup_mark - p was just woken; track it if it is the most
@@ -140,7 +141,12 @@ void latency_wakeup_switch(struct task_struct *next, unsigned long ip);
 		if (!arch_irqs_disabled_flags(new_flags))                    \
 			trace_hardirqs_on_caller(_THIS_IP_, _RET_IP_);       \
 	} while (0)
+/* at interrupt entry: IF was on, so an open irqs-off section went by an
+ * unhooked iret or sti and is stale (an interrupt handler's own time is
+ * not counted) */
+#define latency_irq_entry_hook() trace_hardirqs_entry()
 #else
+#define latency_irq_entry_hook() do { } while (0)
 #define latency_irq_flags() 0UL
 #define latency_irqs_off_hook(was_flags) do { (void)(was_flags); } while (0)
 #define latency_irqs_on_hook(new_flags) do { (void)(new_flags); } while (0)

@@ -8,6 +8,7 @@
 #include "kernel/irq/irq_enter.h"
 #include "kernel/preempt.h"
 #include "lib/bug.h"
+#include "kernel/debug/latency_timing.h"
 
 DEFINE_PER_CPU(int, __preempt_count);
 
@@ -18,6 +19,7 @@ DEFINE_PER_CPU(int, __preempt_count);
 void irq_enter(void)
 {
 	BUG_ON(!raw_irqs_disabled());
+	latency_irq_entry_hook();	/* IF was on: drop a stale irqs-off */
 	__preempt_count_add(HARDIRQ_OFFSET);
 	/* More than HARDIRQ_MASK can count means a handler re-enabled
 	 * interrupts and recursed: the field would carry into NMI. */
