@@ -19,6 +19,7 @@
 #include "arch/x86_64/mmu.h"
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/cpu.h"
+#include "arch/x86_64/tlb.h"
 #include "kernel/mm/mm_lock.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/panic.h"
@@ -294,9 +295,10 @@ int arch_map_page(unsigned long virt, u64 phys, unsigned int flags)
 }
 
 /*
- * clear_pte - remove a 4 KiB leaf and flush it locally.
- * TODO(SMP, issue 3): other CPUs may still hold the translation; unmap
- * must send a TLB-shootdown IPI once they run.
+ * clear_pte - remove a 4 KiB leaf and flush it locally.  Other CPUs may
+ * still hold the translation: arch_unmap_page()/arch_unmap_range() follow
+ * up with flush_tlb_kernel_range() (arch/x86_64/tlb.c); the boot-time
+ * identity unmaps run before the APs exist.
  * Locking: takes mmu_lock.
  */
 static int clear_pte(unsigned long virt)
@@ -316,9 +318,23 @@ static int clear_pte(unsigned long virt)
 
 int arch_unmap_page(unsigned long virt)
 {
-	if (!is_mappable(virt))
+	return arch_unmap_range(virt, 1) == 1 ? 0 : -ENOENT;
+}
+
+/* arch_unmap_range - see mmu.h: clear every entry, then one shootdown
+ * for the whole range (not one IPI round per page). */
+int arch_unmap_range(unsigned long virt, unsigned int n)
+{
+	int cleared = 0;
+
+	if (!is_mappable(virt) || !is_mappable(virt + (n - 1) * PAGE_SIZE))
 		return -EINVAL;
-	return clear_pte(virt);
+	for (unsigned int i = 0; i < n; i++)
+		if (clear_pte(virt + i * PAGE_SIZE) == 0)
+			cleared++;
+	if (cleared)
+		flush_tlb_kernel_range(virt, virt + n * PAGE_SIZE);
+	return cleared;
 }
 
 int arch_query_page(unsigned long virt, u64 *phys, unsigned int *flags)

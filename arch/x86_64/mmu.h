@@ -43,8 +43,16 @@ void arch_mmu_init(void);
 int arch_map_page(unsigned long virt, u64 phys, unsigned int flags);
 
 /* arch_unmap_page - remove the 4 KiB mapping at virt and flush it from
- * this CPU's TLB; -ENOENT when nothing was mapped. Context: any. */
+ * every online CPU's TLB (shootdown, arch/x86_64/tlb.h); once it returns
+ * the page behind it may be reused.  -ENOENT when nothing was mapped,
+ * -EINVAL for a bad address.  Context: task or boot, not hardirq (it
+ * waits for the other CPUs). */
 int arch_unmap_page(unsigned long virt);
+
+/* arch_unmap_range - the same for the n pages from virt, with a single
+ * shootdown; returns how many were mapped (and are now unmapped), or
+ * -EINVAL.  Context: as arch_unmap_page(). */
+int arch_unmap_range(unsigned long virt, unsigned int n);
 
 /* arch_query_page - is virt mapped?  0 with *phys (of virt itself) and
  * *flags (MAP_*) filled in, or -ENOENT.  Either pointer may be NULL. */

@@ -2,9 +2,11 @@
  * arch/x86_64/trap_catch.c - the catch stack behind trap_try() (see
  * trap_catch.h for the contract and an example).
  *
- * One stack for now, because only the boot CPU runs tests before SMP;
- * with per-CPU data it becomes one pointer per CPU (a catch is always
- * armed and hit on the same CPU: it never survives a context switch).
+ * One catch stack per CPU (a per-CPU pointer to the innermost catch): a
+ * catch is armed and hit on the same CPU, so two CPUs can each run a
+ * test that expects a fault at once.  The arming code must not migrate
+ * while armed (a bound thread, or preemption off): the catch belongs to
+ * the CPU, not to the task.
  * Linux counterpart: none directly; fixup_exception() in
  * arch/x86/mm/extable.c is the closest (it resumes at a fixup address).
  */
@@ -12,12 +14,13 @@
 #include "arch/x86_64/cpu.h"
 #include "arch/x86_64/gdt.h"
 #include "kernel/ksyms.h"
+#include "kernel/percpu.h"
 #include "lib/bug.h"
 #include "lib/string.h"
 
-/* Innermost armed catch; touched only by this CPU, with the exception
- * handler (same CPU) as the only other reader. */
-static struct trap_catch *catch_top;
+/* Innermost armed catch of each CPU; touched only by that CPU, with its
+ * own exception handler as the only other reader. */
+static DEFINE_PER_CPU(struct trap_catch *, catch_top);
 
 /*
  * trap_catch_arm - see trap_catch.h.
@@ -27,15 +30,15 @@ static struct trap_catch *catch_top;
 void trap_catch_arm(struct trap_catch *c)
 {
 	BUG_ON(!c);
-	BUG_ON(c == catch_top);	/* armed twice without a disarm */
+	BUG_ON(c == this_cpu_read(catch_top));	/* armed twice, no disarm */
 	c->vector = -1;
 	c->error_code = 0;
 	c->cr2 = 0;
 	c->rip = 0;
 	c->sym[0] = '\0';
-	c->prev = catch_top;
+	c->prev = this_cpu_read(catch_top);
 	barrier();
-	WRITE_ONCE(catch_top, c);
+	this_cpu_write(catch_top, c);
 	barrier();
 }
 
@@ -46,15 +49,15 @@ void trap_catch_arm(struct trap_catch *c)
  */
 void trap_catch_disarm(struct trap_catch *c)
 {
-	BUG_ON(READ_ONCE(catch_top) != c);
+	BUG_ON(this_cpu_read(catch_top) != c);
 	barrier();
-	WRITE_ONCE(catch_top, c->prev);
+	this_cpu_write(catch_top, c->prev);
 	barrier();
 }
 
 bool trap_catch_armed(void)
 {
-	return READ_ONCE(catch_top) != NULL;
+	return this_cpu_read(catch_top) != NULL;
 }
 
 /*
@@ -71,7 +74,7 @@ bool trap_catch_armed(void)
  */
 bool trap_catch_exception(const struct pt_regs *regs, u64 cr2)
 {
-	struct trap_catch *c = READ_ONCE(catch_top);	/* [1] */
+	struct trap_catch *c = this_cpu_read(catch_top);	/* [1] */
 	const char *name;
 
 	if (!c)
@@ -82,7 +85,7 @@ bool trap_catch_exception(const struct pt_regs *regs, u64 cr2)
 	c->rip = regs->rip;
 	name = ksym_lookup(regs->rip, NULL, NULL);
 	strscpy(c->sym, name ? name : "", sizeof(c->sym));
-	WRITE_ONCE(catch_top, c->prev);			/* [3] */
+	this_cpu_write(catch_top, c->prev);		/* [3] */
 	__asm__ volatile("movl %0, %%ss" : : "r"(GDT_KERNEL_DS));	/* [4] */
 	if (regs->rflags & X86_EFLAGS_IF)
 		__asm__ volatile("sti" ::: "memory");

@@ -31,7 +31,8 @@
  * nest LIFO; variables changed inside the try block and read after a
  * catch must be volatile (setjmp semantics).  NMI and #BP are never
  * caught (#BP returns to the next instruction), neither are interrupts.
- * Single CPU for now: one catch stack (per CPU once per-CPU data exists).
+ * One catch stack per CPU: the arming task must stay on its CPU while
+ * armed (bound, or preemption off).
  * Linux counterpart: the exception tables (extable.c, _ASM_EXTABLE) play
  * this role in Linux, keyed by faulting RIP instead of a jump buffer.
  */

@@ -29,18 +29,29 @@ static unsigned long slot_base(unsigned int slot)
 	return KSTACK_REGION_BASE + (unsigned long)slot * KSTACK_SLOT;
 }
 
-/* unmap_stack_pages - unmap and free the first n pages of a stack. */
+/*
+ * unmap_stack_pages - unmap and free the first n pages of a stack:
+ * [1] note each page's frame, [2] unmap all with one TLB shootdown
+ * (arch_unmap_range: every CPU that ran on the stack may hold its
+ * translation), [3] only then free the frames; freed before [2], a page
+ * could get a new owner while another CPU still writes it through a
+ * stale entry.
+ * Context: task, not hardirq (the shootdown waits for the other CPUs).
+ */
 static void unmap_stack_pages(unsigned long stack, unsigned int n)
 {
-	for (unsigned int i = 0; i < n; i++) {
-		unsigned long va = stack + i * PAGE_SIZE;
-		u64 phys;
+	u64 phys[KSTACK_PAGES];
+	bool mapped[KSTACK_PAGES];
 
-		if (arch_query_page(va, &phys, NULL) == 0) {
-			arch_unmap_page(va);
-			free_page(phys_to_virt(phys));
-		}
-	}
+	BUG_ON(n > KSTACK_PAGES);
+	for (unsigned int i = 0; i < n; i++)			/* [1] */
+		mapped[i] = arch_query_page(stack + i * PAGE_SIZE, &phys[i],
+					    NULL) == 0;
+	if (n)
+		arch_unmap_range(stack, n);			/* [2] */
+	for (unsigned int i = 0; i < n; i++)			/* [3] */
+		if (mapped[i])
+			free_page(phys_to_virt(phys[i]));
 }
 
 /*
@@ -90,6 +101,7 @@ out_unwind:							/* [3] */
 
 /*
  * kstack_free - see kstack.h.
+ * Context: task (the TLB shootdown waits for the other CPUs).
  * Locking: takes kstack_lock; unmapping takes mmu_lock and pmm_lock.
  */
 void kstack_free(void *stack)

@@ -33,8 +33,10 @@
 void *kstack_alloc(void);
 
 /* kstack_free - unmap and free a stack kstack_alloc() returned; anything
- * else is reported with WARN and ignored.  Context: task; never on the
- * stack being freed. */
+ * else is reported with WARN and ignored.  Every CPU's TLB forgets the
+ * stack before its pages are freed (a shootdown), so afterwards the
+ * stack's addresses fault on every CPU.  Context: task, not hardirq;
+ * never on the stack being freed. */
 void kstack_free(void *stack);
 
 static inline void *kstack_top(void *stack)

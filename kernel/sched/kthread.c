@@ -42,43 +42,58 @@ struct kthread_task {
 };
 
 /*
- * Stacks of reaped tasks are kept for reuse instead of kstack_free():
- * kstack_free unmaps the pages and invalidates only this CPU's TLB, and
- * a CPU that ran the dead task may still hold the old translation; a
- * new stack mapped at the same address would then be read through it.
- * Reusing the same mapping keeps any stale entry correct (Linux keeps a
- * small per-CPU cache of vmap stacks too, kernel/fork.c cached_stacks).
+ * Freeing a dead task's stack: kstack_free() unmaps it and waits until
+ * every CPU has dropped its TLB entries (a shootdown IPI round), which
+ * needs interrupts on here and must not run in hardirq context.  The
+ * usual last put (finish_task_switch, kthread_stop) is such a context;
+ * a last put under a raw lock (the rt_mutex chain walk drops its task
+ * references with interrupts off) parks the stack on dead_stacks, linked
+ * through the stack's own first word (still mapped), and the next
+ * kthread_create() or freeing put frees it.
+ * Linux counterpart: kernel/fork.c frees vmap stacks through RCU
+ * (delayed_free_task / vfree_atomic) for the same reason.
  */
-#define STACK_CACHE_MAX 64
-static DEFINE_RAW_SPINLOCK(stack_cache_lock);
-static void *stack_cache[STACK_CACHE_MAX];
-static int stack_cache_nr;
+static DEFINE_RAW_SPINLOCK(dead_stacks_lock);
+static void *dead_stacks;	/* under dead_stacks_lock */
 
-static void *task_stack_get(void)
+static bool can_shoot_down(void)
 {
-	unsigned long flags;
-	void *stack = NULL;
-
-	raw_spin_lock_irqsave(&stack_cache_lock, flags);
-	if (stack_cache_nr)
-		stack = stack_cache[--stack_cache_nr];
-	raw_spin_unlock_irqrestore(&stack_cache_lock, flags);
-	return stack ? stack : kstack_alloc();
+	return !raw_irqs_disabled() && !in_irq();
 }
 
-static void task_stack_put(void *stack)
+/* free_dead_stacks - free the parked stacks.  Context: task, irqs on. */
+static void free_dead_stacks(void)
 {
 	unsigned long flags;
-	bool cached = false;
+	void *list;
 
-	raw_spin_lock_irqsave(&stack_cache_lock, flags);
-	if (stack_cache_nr < STACK_CACHE_MAX) {
-		stack_cache[stack_cache_nr++] = stack;
-		cached = true;
+	if (!READ_ONCE(dead_stacks))
+		return;
+	raw_spin_lock_irqsave(&dead_stacks_lock, flags);
+	list = dead_stacks;
+	dead_stacks = NULL;
+	raw_spin_unlock_irqrestore(&dead_stacks_lock, flags);
+	while (list) {
+		void *next = *(void **)list;
+
+		kstack_free(list);
+		list = next;
 	}
-	raw_spin_unlock_irqrestore(&stack_cache_lock, flags);
-	if (!cached)
-		kstack_free(stack);	/* TODO: needs a TLB shootdown */
+}
+
+static void task_stack_free(void *stack)
+{
+	unsigned long flags;
+
+	if (!can_shoot_down()) {
+		raw_spin_lock_irqsave(&dead_stacks_lock, flags);
+		*(void **)stack = dead_stacks;
+		dead_stacks = stack;
+		raw_spin_unlock_irqrestore(&dead_stacks_lock, flags);
+		return;
+	}
+	kstack_free(stack);
+	free_dead_stacks();
 }
 
 static int kthread_entry(void *arg)
@@ -100,7 +115,8 @@ struct task_struct *kthread_create(int (*fn)(void *data), void *data,
 	kt = kzalloc(sizeof(*kt), GFP_KERNEL);
 	if (!kt)
 		return NULL;
-	kt->task.stack = task_stack_get();
+	free_dead_stacks();
+	kt->task.stack = kstack_alloc();
 	if (!kt->task.stack) {
 		kfree(kt);
 		return NULL;
@@ -186,7 +202,7 @@ void __put_task_struct(struct task_struct *p)
 	BUG_ON(p->flags & PF_IDLE);
 	sched_task_unlist(p);
 	if (p->stack)
-		task_stack_put(p->stack);
+		task_stack_free(p->stack);
 	if (p->kthread)
 		kfree(container_of(p, struct kthread_task, task));
 }

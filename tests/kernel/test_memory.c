@@ -15,6 +15,11 @@
  * text or rodata must raise #PF with the protection and write bits, a
  * call into data #PF with the instruction-fetch bit, and a recursion
  * on a kstack_alloc() stack #DF with CR2 in that stack's guard.
+ * The shootdown test needs two CPUs: a thread bound to another CPU keeps
+ * reading a stack word (its TLB caches the translation); the runner
+ * frees the stack (kstack_free: unmap + TLB shootdown); the thread's
+ * next read, under a catch, must see #PF at that address, not the old
+ * value through a stale entry.
  * Linux counterpart: lib/test_meminit.c, mm/kfence tests, lkdtm's
  * WRITE_RO / EXEC_DATA / EXHAUST_STACK.
  */
@@ -22,8 +27,12 @@
 #include "kernel/mm/kstack.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/mm/slab.h"
+#include "kernel/sched/completion.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/smp.h"
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/stack_switch.h"
+#include "arch/x86_64/tlb.h"
 #include "arch/x86_64/trap_catch.h"
 #include "arch/x86_64/traps.h"
 #include "lib/errno.h"
@@ -488,6 +497,125 @@ static void test_kstack_overflow_is_caught_in_guard_page(struct ktest *t)
 	kstack_free(s);
 }
 
+struct tlb_probe {
+	volatile u64 *addr;		/* a word in the stack under test */
+	struct completion cached;	/* probe read addr once */
+	volatile bool freeing;		/* runner is in kstack_free() */
+	volatile bool freed;		/* kstack_free() returned */
+	volatile u64 first;		/* the first read's value */
+	volatile int ran_on;		/* CPU of the first read */
+	volatile bool early_fault;	/* faulted before the free began */
+	volatile bool stale;		/* read worked after the free */
+	struct trap_catch c;		/* what the faulting read raised */
+};
+
+/* read_faults - read *p under a catch; true (with *c filled in) when
+ * that faulted. */
+static noinline bool read_faults(volatile u64 *p, struct trap_catch *c)
+{
+	if (trap_try(c)) {
+		(void)*p;
+		trap_catch_disarm(c);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * tlb_probe_fn - the probe thread: read addr over and over (each read
+ * keeps its TLB entry hot, so an emulator's small TLB cannot evict it
+ * and hide a missing shootdown) until a read faults or succeeds after
+ * kstack_free() returned.  "freed" is sampled before each read: a read
+ * that starts after it must fault; "freeing" is read after a fault,
+ * which cannot come before the free began.
+ */
+static int tlb_probe_fn(void *arg)
+{
+	struct tlb_probe *pr = arg;
+
+	pr->ran_on = raw_smp_processor_id();
+	pr->first = *pr->addr;
+	complete(&pr->cached);
+	for (;;) {
+		bool freed = READ_ONCE(pr->freed);
+
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (read_faults(pr->addr, &pr->c)) {
+			/* the free began before its shootdown reached us */
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			pr->early_fault = !READ_ONCE(pr->freeing);
+			break;
+		}
+		if (freed) {
+			pr->stale = true;
+			break;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Scenario: runner on CPU A, probe thread bound to CPU B != A.
+ * [1] probe reads a word of a fresh stack on B (B's TLB caches it) and
+ *     keeps reading it; [2] runner frees the stack on A, which must
+ *     shoot the translation down on B before returning; [3] runner says
+ *     so; the probe's next read must #PF with CR2 = the word's address.
+ *     A lost shootdown shows as a read that worked after [3] (the old
+ *     value through B's stale entry).
+ */
+static void test_kstack_free_shoots_down_other_cpus_tlb(struct ktest *t)
+{
+	static struct tlb_probe pr;
+	struct task_struct *p;
+	unsigned long before;
+	u64 *s;
+	int cpu, here;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs two online CPUs");
+	s = kstack_alloc();
+	KTEST_ASSERT(t, s, "kstack_alloc, got NULL");
+	memset(&pr, 0, sizeof(pr));
+	pr.addr = s + 100;
+	*pr.addr = 0x7b5c0ffee;
+	init_completion(&pr.cached);
+	here = raw_smp_processor_id();
+	for_each_online_cpu (cpu)
+		if (cpu != here)
+			break;
+	p = kthread_create(tlb_probe_fn, &pr, "tlbprobe/%d", cpu);
+	if (!p) {
+		kstack_free(s);
+		KTEST_ASSERT(t, false, "kthread_create, got NULL");
+	}
+	kthread_bind(p, cpu);
+	get_task_struct(p);
+	wake_up_process(p);
+	wait_for_completion(&pr.cached);			/* [1] */
+	before = tlb_shootdowns_received(cpu);
+	WRITE_ONCE(pr.freeing, true);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	kstack_free(s);						/* [2] */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	WRITE_ONCE(pr.freed, true);				/* [3] */
+	KTEST_EXPECT(t, tlb_shootdowns_received(cpu) > before,
+		     "CPU %d handled a shootdown, count stayed %lu", cpu,
+		     before);
+	kthread_stop(p);
+	put_task_struct(p);
+	KTEST_EXPECT_EQ(t, pr.ran_on, cpu);
+	KTEST_EXPECT(t, pr.first == 0x7b5c0ffee,
+		     "first read %#llx, saw %#llx", 0x7b5c0ffeeULL,
+		     (unsigned long long)pr.first);
+	KTEST_ASSERT(t, !pr.stale,
+		     "read of the freed stack on CPU %d faults, it worked "
+		     "(stale TLB entry)", cpu);
+	KTEST_EXPECT(t, !pr.early_fault, "no fault before the free began");
+	KTEST_EXPECT_EQ(t, pr.c.vector, X86_TRAP_PF);
+	KTEST_EXPECT(t, pr.c.cr2 == (u64)(uintptr_t)pr.addr,
+		     "CR2 %p, saw %#lx", pr.addr, (unsigned long)pr.c.cr2);
+}
+
 KTEST_SUITE(memory,
 	    KTEST_CASE(test_alloc_pages_blocks_are_aligned_and_distinct),
 	    KTEST_CASE(test_page_exhaustion_returns_null_and_recovers),
@@ -501,4 +629,5 @@ KTEST_SUITE(memory,
 	    KTEST_CASE(test_write_to_kernel_text_or_rodata_faults),
 	    KTEST_CASE(test_call_into_data_faults_on_instruction_fetch),
 	    KTEST_CASE(test_kstack_has_mapped_stack_and_unmapped_guard),
-	    KTEST_CASE(test_kstack_overflow_is_caught_in_guard_page));
+	    KTEST_CASE(test_kstack_overflow_is_caught_in_guard_page),
+	    KTEST_CASE(test_kstack_free_shoots_down_other_cpus_tlb));
