@@ -61,6 +61,15 @@ void rt_spin_unlock(spinlock_t *lock);
 /* rt_spin_trylock - never sleeps; legal with preemption or irqs off. */
 int rt_spin_trylock(spinlock_t *lock);
 unsigned long rt_spin_lock_irqsave(spinlock_t *lock);
+/* _irq: the lock only (irqs stay on, the section is preemptible) */
+static inline void rt_spin_lock_irq(spinlock_t *lock)
+{
+	rt_spin_lock(lock);
+}
+static inline void rt_spin_unlock_irq(spinlock_t *lock)
+{
+	rt_spin_unlock(lock);
+}
 static inline void rt_spin_unlock_irqrestore(spinlock_t *lock,
 					     unsigned long flags)
 {
@@ -96,6 +105,14 @@ static __always_inline void nort_spin_lock(spinlock_t *l)
 static __always_inline void nort_spin_unlock(spinlock_t *l)
 {
 	raw_spin_unlock(&l->rlock);
+}
+static __always_inline void nort_spin_lock_irq(spinlock_t *l)
+{
+	raw_spin_lock_irq(&l->rlock);
+}
+static __always_inline void nort_spin_unlock_irq(spinlock_t *l)
+{
+	raw_spin_unlock_irq(&l->rlock);
 }
 static __always_inline int nort_spin_trylock(spinlock_t *l)
 {
@@ -136,10 +153,11 @@ static __always_inline int __raw_spin_trylock_int(raw_spinlock_t *l)
 #define spin_unlock(l)		__PICK(l, raw_spin_unlock, __SL(unlock))(l)
 #define spin_trylock(l)		__PICK(l, __raw_spin_trylock_int, __SL(trylock))(l)
 #define spin_is_locked(l)	__PICK(l, raw_spin_is_locked, __SL(is_locked))(l)
-/* _irq under rt: the lock only (irqs stay on, the section is
- * preemptible); on the raw lock: really disables them */
-#define spin_lock_irq(l)	__PICK(l, raw_spin_lock_irq, __SL(lock))(l)
-#define spin_unlock_irq(l)	__PICK(l, raw_spin_unlock_irq, __SL(unlock))(l)
+/* _irq on spinlock_t under rt: the lock only (irqs stay on, the section
+ * is preemptible); on the raw lock and the non-rt spinlock_t: really
+ * disables them */
+#define spin_lock_irq(l)	__PICK(l, raw_spin_lock_irq, __SL(lock_irq))(l)
+#define spin_unlock_irq(l)	__PICK(l, raw_spin_unlock_irq, __SL(unlock_irq))(l)
 #define spin_lock_irqsave(l, flags)                                          \
 	do {                                                                 \
 		(flags) = __PICK(l, __raw_spin_lock_irqsave,                 \
