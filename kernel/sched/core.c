@@ -39,6 +39,7 @@
 #include "lib/string.h"
 #include "arch/x86_64/switch.h"
 #include "kernel/debug/latency_timing.h"
+#include "kernel/locking/rtmutex.h"
 
 struct rq runqueues[NR_CPUS];
 DEFINE_PER_CPU(struct task_struct *, current_task);
@@ -620,13 +621,12 @@ int sched_setscheduler(struct task_struct *p, int policy,
 	p->rt_priority = param->sched_priority;
 	p->rr_slice_ns = RR_TIMESLICE_NS;
 	__setscheduler_prio(p);
-	/* a PI boost above the new normal prio stays (rt_mutex_setprio) */
-	prio = p->pi_blocked_on || !plist_head_empty(&p->pi_waiters)
-		       ? min(p->prio, p->normal_prio)
-		       : p->normal_prio;
+	/* the better of the new normal prio and the top PI waiter's */
+	prio = rt_mutex_getprio(p);
 	change_prio_locked(rq, p, prio);
 	task_rq_unlock(rq, p, flags);
 	push_rt_tasks(rq);
+	rt_mutex_adjust_pi(p);	/* blocked: carry the change along the chain */
 	return 0;
 }
 
@@ -639,9 +639,10 @@ void set_user_nice(struct task_struct *p, long nice)
 	rq = task_rq_lock(p, &flags);
 	p->static_prio = NICE_TO_PRIO((int)nice);
 	__setscheduler_prio(p);
-	if (!task_has_rt_policy(p) && !rt_prio(p->prio))
-		change_prio_locked(rq, p, p->normal_prio);
+	if (p->prio != rt_mutex_getprio(p))
+		change_prio_locked(rq, p, rt_mutex_getprio(p));
 	task_rq_unlock(rq, p, flags);
+	rt_mutex_adjust_pi(p);
 }
 
 void rt_mutex_setprio(struct task_struct *p, int prio)
@@ -786,6 +787,21 @@ void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg),
 	list_for_each_entry(p, &task_list, tasks)
 		fn(p, arg);
 	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
+const char *sched_policy_name(int policy)
+{
+	switch (policy) {
+	case SCHED_OTHER:
+		return "OTHER";
+	case SCHED_FIFO:
+		return "FIFO";
+	case SCHED_RR:
+		return "RR";
+	case SCHED_IDLE_TASK:
+		return "IDLE";
+	}
+	return "?";
 }
 
 struct task_struct *sched_find_task(int pid)

@@ -111,6 +111,10 @@ struct task_struct *sched_find_task(int pid);
 void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg),
 			 void *arg);
 
+/* sched_policy_name - "FIFO", "RR", "OTHER", "IDLE" (ps, chrt); "?" for
+ * anything else. */
+const char *sched_policy_name(int policy);
+
 /* resched_curr_cpu - set TIF_NEED_RESCHED on cpu (IPI if remote). */
 void resched_cpu(int cpu);
 
