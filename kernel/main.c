@@ -21,6 +21,9 @@
 #include "kernel/time/tick.h"
 #include "arch/x86_64/arch.h"
 #include "drivers/uart16550.h"
+#include "drivers/serial_irq.h"
+#include "kernel/irq/manage.h"
+#include "kernel/time/timer.h"
 #include "drivers/vga_text.h"
 #include "lib/string.h"
 
@@ -109,6 +112,9 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	tick_init();
 	raw_local_irq_enable();
 	smp_init();	/* APs, IPIs: "smp: N CPUs online" */
+	irq_init();	/* lines, softirqs (ksoftirqd/N under rt) */
+	init_timers();	/* timer_list, TIMER_SOFTIRQ */
+	serial_irq_init();	/* COM1 input via request_irq */
 	latency_timing_init();	/* every CPU's per-CPU copy exists now */
 
 	if (selftest_mode)

@@ -18,6 +18,7 @@
 #include "arch/x86_64/percpu.h"	/* GS-based per-CPU accessors */
 #include "arch/x86_64/ipi.h"	/* arch_send_reschedule, ... */
 #include "arch/x86_64/smpboot.h"	/* smp_boot_cpus */
+#include "arch/x86_64/irq_chip.h"	/* arch_irq_mask, ... (request_irq) */
 
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1UL << PAGE_SHIFT)

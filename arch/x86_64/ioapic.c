@@ -183,6 +183,14 @@ int ioapic_route_isa(int irq, u8 vector, u32 dest)
 	return ioapic_set_isa(irq, vector, dest, false);
 }
 
+bool ioapic_isa_is_level(int irq)
+{
+	bool active_low, level;
+
+	isa_irq_to_gsi(irq, &active_low, &level);
+	return level;
+}
+
 int ioapic_mask_isa(int irq)
 {
 	return ioapic_set_isa(irq, 0, 0, true);

@@ -28,4 +28,7 @@ int ioapic_route_isa(int irq, u8 vector, u32 dest);
 /* ioapic_mask_isa - mask ISA IRQ irq again.  Same rules as above. */
 int ioapic_mask_isa(int irq);
 
+/* ioapic_isa_is_level - does the MADT make ISA IRQ irq level-triggered? */
+bool ioapic_isa_is_level(int irq);
+
 #endif /* ARCH_X86_64_IOAPIC_H */

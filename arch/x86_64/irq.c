@@ -1,8 +1,9 @@
 /*
  * arch/x86_64/irq.c - external interrupts: controller bring-up
  * (arch_irq_init), the common path every vector 32-255 takes
- * (arch_handle_irq), the per-CPU interrupt stack, and COM1's receive
- * interrupt.
+ * (arch_handle_irq) and the per-CPU interrupt stack.  Device lines
+ * (COM1's receive interrupt among them) are requested through
+ * request_irq() on the chip of irq_chip.c.
  *
  * An interrupt arriving on a task stack switches to the CPU's own 16 KiB
  * IRQ stack (kernel/mm/kstack.c, with a guard page), so a task stack only
@@ -27,7 +28,6 @@
 #include "arch/x86_64/pic.h"
 #include "arch/x86_64/stack_switch.h"
 #include "drivers/uart16550.h"
-#include "kernel/console.h"
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/irq_stats.h"
 #include "kernel/mm/kstack.h"
@@ -108,41 +108,10 @@ const char *arch_irq_vector_name(int vector)
 	if (vector >= ISA_IRQ_VECTOR_BASE &&
 	    vector < ISA_IRQ_VECTOR_BASE + NR_ISA_IRQS)
 		return "IO-APIC  ISA";
+	if (vector >= ISA_IRQ_VECTOR_BASE + NR_ISA_IRQS &&
+	    vector < ISA_IRQ_VECTOR_BASE + ARCH_NR_IRQS)
+		return "SW  software irq line (self-IPI)";
 	return "device";
-}
-
-/*
- * com1_interrupt - COM1 received data: drain the FIFO into the console
- * input ring.  Edge-triggered, so the FIFO must be emptied or no new edge
- * comes.  Context: hardirq (SA_NODELAY-like: it only moves bytes).
- */
-static void com1_interrupt(struct pt_regs *regs)
-{
-	int c;
-
-	(void)regs;
-	while ((c = uart_getc()) >= 0)
-		console_input_char(c);
-	lapic_eoi();
-}
-
-static void __init serial_irq_init(void)
-{
-	int err;
-
-	if (!uart_present() || !ioapic_count())
-		return;	/* the console keeps polling */
-	err = arch_set_irq_handler(ISA_IRQ_VECTOR(COM1_IRQ), com1_interrupt);
-	if (!err)
-		err = ioapic_route_isa(COM1_IRQ, ISA_IRQ_VECTOR(COM1_IRQ),
-				       lapic_id());
-	if (err) {
-		pr_warn("irq: COM1 receive interrupt not routed (%d), polling\n",
-			err);
-		return;
-	}
-	uart_enable_rx_irq();
-	console_set_input_irq(true);
 }
 
 /*
@@ -156,5 +125,5 @@ void __init arch_irq_init(void)
 	lapic_init();		/* also this CPU's IRQ stack */
 	ioapic_init();
 	lapic_timer_init();
-	serial_irq_init();
+	irq_chip_init();	/* request_irq's lines; COM1: serial_irq_init */
 }

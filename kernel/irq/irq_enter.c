@@ -6,6 +6,7 @@
  * kernel/sched/core.c (the per-CPU __preempt_count on x86).
  */
 #include "kernel/irq/irq_enter.h"
+#include "kernel/irq/softirq.h"
 #include "kernel/preempt.h"
 #include "lib/bug.h"
 #include "kernel/debug/latency_timing.h"
@@ -39,6 +40,8 @@ void irq_exit(void)
 	BUG_ON(!raw_irqs_disabled());
 	BUG_ON(!in_irq());
 	__preempt_count_sub(HARDIRQ_OFFSET);
+	if (!in_interrupt() && local_softirq_pending())
+		invoke_softirq();	/* softirqs before the preemption */
 	if (!in_interrupt())
 		irq_exit_hook();
 }

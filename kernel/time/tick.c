@@ -17,6 +17,7 @@
  */
 #include "kernel/time/tick.h"
 #include "kernel/time/hrtimer.h"
+#include "kernel/time/timer.h"
 #include "kernel/percpu.h"
 #include "kernel/preempt.h"
 #include "kernel/printk.h"
@@ -82,6 +83,7 @@ void tick_timer_interrupt(void)
 		if (raw_smp_processor_id() == TICK_DO_TIMER_CPU)
 			__atomic_fetch_add(&jiffies, periods, __ATOMIC_RELAXED);
 		scheduler_tick();
+		run_local_timers();	/* TIMER_SOFTIRQ if one expired */
 	}
 	hrtimer_run_queues(now);					/* [2] */
 	tick_reprogram();						/* [3] */

@@ -1,0 +1,59 @@
+/*
+ * arch/x86_64/irq_chip.h - the machine half of request_irq(): IRQ line
+ * numbers, their vectors, and mask/unmask/ack/retrigger on the hardware
+ * that delivers them (IOAPIC for ISA lines, local APIC EOI for all).
+ *
+ * IRQ line n is delivered on vector 0x20 + n:
+ *	0-15	ISA IRQs through the IOAPIC (ioapic_route_isa), maskable
+ *	16-31	software lines on vectors 0x30-0x3F: nothing but a self-IPI
+ *		(arch_irq_retrigger) raises them, the tests' "device"; the
+ *		local APIC cannot mask a vector, so mask/unmask are no-ops
+ *		and the portable layer's disable depth does the masking.
+ * kernel/irq/manage.c is the only caller; this header is pulled in by
+ * arch/x86_64/arch.h.
+ * Linux counterpart: struct irq_chip (irq_mask, irq_unmask, irq_ack,
+ * irq_eoi, irq_retrigger), arch/x86/kernel/apic/io_apic.c ioapic_chip.
+ */
+#ifndef ARCH_X86_64_IRQ_CHIP_H
+#define ARCH_X86_64_IRQ_CHIP_H
+
+#include "lib/types.h"
+
+#define ARCH_NR_IRQS		32
+#define ARCH_NR_ISA_IRQS	16	/* lines below this are ISA lines */
+
+/* irq_chip_init - record the boot CPU as the ISA lines' destination.
+ * Context: boot CPU, once, from arch_irq_init(). */
+void irq_chip_init(void);
+
+/* arch_irq_startup - install the vector entry for irq (it calls
+ * generic_handle_irq(irq), kernel/irq/irqdesc.h) and route the line to
+ * the boot CPU, masked.  Returns 0, -EINVAL for a bad irq, -ENODEV when
+ * no IOAPIC serves an ISA line, -EBUSY when the vector is taken.
+ * Context: task or boot.  Locking: the caller holds the descriptor. */
+int arch_irq_startup(unsigned int irq);
+
+/* arch_irq_shutdown - mask irq and remove its vector entry. */
+void arch_irq_shutdown(unsigned int irq);
+
+/* arch_irq_mask / arch_irq_unmask - stop / resume delivery of the line.
+ * Context: any, never sleeps. */
+void arch_irq_mask(unsigned int irq);
+void arch_irq_unmask(unsigned int irq);
+
+/* arch_irq_ack - end of interrupt at the local APIC for the vector now
+ * in service.  Context: hardirq, interrupts off, once per interrupt. */
+void arch_irq_ack(void);
+
+/* arch_irq_is_level - is the line level-triggered (MADT override)? */
+bool arch_irq_is_level(unsigned int irq);
+
+/* arch_irq_retrigger - raise irq once more in software (a self-IPI on
+ * its vector): the replay of an interrupt that came while disabled, and
+ * the tests' way to fire a line.  Context: any. */
+void arch_irq_retrigger(unsigned int irq);
+
+/* arch_irq_to_vector - the IDT vector of line irq. */
+int arch_irq_to_vector(unsigned int irq);
+
+#endif /* ARCH_X86_64_IRQ_CHIP_H */

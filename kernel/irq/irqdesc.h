@@ -1,0 +1,85 @@
+/*
+ * kernel/irq/irqdesc.h - struct irq_desc, one per interrupt line, and
+ * the flow handler the machine calls for every interrupt on a line.
+ *
+ * A line's life: request_irq() links the first irqaction, starts the
+ * line at the chip (arch_irq_startup) and, for a threaded line, creates
+ * its thread; each interrupt enters generic_handle_irq(), which either
+ * runs the handlers (hard-irq context) or hands them to the thread
+ * (redirect_hardirq, then do_irqd in the thread); free_irq() unlinks
+ * the last action, waits, and stops the thread.
+ * Linux counterpart: include/linux/irqdesc.h, kernel/irq/handle.c,
+ * kernel/irq/chip.c (handle_edge_irq, handle_level_irq), the 2.6 -rt
+ * patch's kernel/irq/manage.c (redirect_hardirq, do_irqd).
+ */
+#ifndef KERNEL_IRQ_IRQDESC_H
+#define KERNEL_IRQ_IRQDESC_H
+
+#include "lib/types.h"
+#include "arch/x86_64/arch.h"
+#include "kernel/irq/manage.h"
+#include "kernel/locking/raw_spinlock.h"
+#include "kernel/sched/wait.h"
+
+#define NR_IRQS ARCH_NR_IRQS
+
+struct irqaction {
+	irq_handler_t handler;		/* the driver's function */
+	unsigned long flags;		/* SA_* */
+	const char *name;		/* "ttyS0": the thread's name suffix */
+	void *dev_id;			/* cookie for shared lines, free_irq */
+	struct irqaction *next;		/* under desc->lock */
+};
+
+/* desc->status bits (under desc->lock) */
+#define IRQS_INPROGRESS	0x1	/* hard-irq handlers running on a CPU */
+#define IRQS_PENDING	0x2	/* came while disabled: replay on enable */
+#define IRQS_RUNTHREAD	0x4	/* the thread owes a run of the handlers */
+#define IRQS_MASKED	0x8	/* masked by the flow until the thread ends */
+
+struct irq_desc {
+	raw_spinlock_t lock;		/* taken with interrupts off */
+	/* under lock: */
+	struct irqaction *action;	/* handlers, in request order */
+	unsigned int status;		/* IRQS_* */
+	unsigned int depth;		/* disable_irq nesting, 0: enabled */
+	bool threaded;			/* handlers run in thread */
+	bool level;			/* level-triggered line */
+	bool thread_active;		/* thread is running the handlers */
+	u64 count;			/* interrupts on this line */
+	u64 unhandled;			/* runs where every handler said NONE */
+	/* under irq_request_lock (thread is read locklessly by the flow
+	 * handler: set before the line is unmasked, cleared after it is
+	 * shut down and synchronized): */
+	struct task_struct *thread;	/* irq/N-name, or NULL */
+	/* constant: */
+	unsigned int irq;		/* this line's number */
+	wait_queue_head_t wait_for_threads; /* woken when the thread idles */
+};
+
+/* irq_desc_init - every descriptor empty, its line disabled.
+ * Context: boot, once, from irq_init() (manage.h). */
+void irq_desc_init(void);
+
+/* irq_to_desc - the descriptor of line irq, NULL past NR_IRQS. */
+struct irq_desc *irq_to_desc(unsigned int irq);
+
+/* generic_handle_irq - the flow handler: one interrupt on line irq.
+ * Acknowledges the interrupt at the chip in every case.
+ * Context: hardirq, interrupts off (the machine's vector entry). */
+void generic_handle_irq(unsigned int irq);
+
+/* handle_irq_event - run every action of desc once; returns IRQ_HANDLED
+ * if any handler did.  Context: hardirq (unthreaded) or desc's thread. */
+irqreturn_t handle_irq_event(struct irq_desc *desc);
+
+/* do_irqd - the body of the thread irq/N-name (data: its desc).
+ * Context: its kthread. */
+int do_irqd(void *data);
+
+/* irq_thread_set_prio - make line irq's thread SCHED_FIFO prio (1..99):
+ * the shell's `irqs prio`.  Returns 0, -EINVAL, -ENOENT (no thread).
+ * Context: task.  Locking: takes irq_request_lock. */
+int irq_thread_set_prio(unsigned int irq, int prio);
+
+#endif /* KERNEL_IRQ_IRQDESC_H */

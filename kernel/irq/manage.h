@@ -1,0 +1,78 @@
+/*
+ * kernel/irq/manage.h - the driver interface to interrupt lines:
+ * request_irq / free_irq, disable_irq / enable_irq, synchronize_irq.
+ *
+ *	err = request_irq(4, uart_rx, 0, "ttyS0", &port);
+ *	...uart_rx(4, &port) runs per interrupt: in its thread irq/4-ttyS0
+ *	   under rt, in hard-irq context otherwise (kernel/irq/irq_model.h)
+ *	free_irq(4, &port);	returns once no handler of the line runs
+ *
+ * Line numbers are the machine's (arch/x86_64/irq_chip.h: ISA 0-15,
+ * software lines 16-31).
+ * Linux counterpart: include/linux/interrupt.h, kernel/irq/manage.c.
+ */
+#ifndef KERNEL_IRQ_MANAGE_H
+#define KERNEL_IRQ_MANAGE_H
+
+#include "lib/types.h"
+
+typedef enum irqreturn {
+	IRQ_NONE = 0,		/* not my device's interrupt */
+	IRQ_HANDLED = 1,	/* handled it */
+} irqreturn_t;
+
+typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
+
+/*
+ * request_irq flags, with the 2.6-era names the article uses.
+ * SA_NODELAY: run the handler in hard-irq context under every model,
+ *	never in the line's thread (mainline: IRQF_NO_THREAD).
+ * SA_SHIRQ: the line may be shared; every sharer must say so and pass
+ *	a unique dev_id (mainline: IRQF_SHARED).
+ */
+#define SA_NODELAY	0x1
+#define SA_SHIRQ	0x2
+
+/* request_irq - add handler to line irq and enable the line.  Under rt a
+ * handler without SA_NODELAY runs in the line's thread irq/N-name
+ * (SCHED_FIFO IRQ_THREAD_PRIO, created with the first such handler).
+ * Returns 0, -EINVAL (bad irq, no handler, SA_SHIRQ without dev_id),
+ * -EBUSY (line taken and not both shared, or SA_NODELAY mismatch),
+ * -ENOMEM, -ENODEV (no controller for the line).
+ * Context: task, may sleep.  Locking: takes irq_request_lock. */
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+		const char *name, void *dev_id);
+
+/* free_irq - remove the handler registered with dev_id; returns after
+ * no handler of the line runs anywhere (synchronize_irq), and stops the
+ * line's thread with the last handler.  Context: task, may sleep; not
+ * from the line's own handler.  Locking: takes irq_request_lock. */
+void free_irq(unsigned int irq, void *dev_id);
+
+/* disable_irq_nosync - stop handling irq (nests); an interrupt arriving
+ * meanwhile is remembered and replayed by the enable_irq() that ends the
+ * nesting.  Context: any. */
+void disable_irq_nosync(unsigned int irq);
+
+/* disable_irq - disable_irq_nosync, then wait for running handlers.
+ * Context: task, may sleep. */
+void disable_irq(unsigned int irq);
+
+/* enable_irq - undo one disable_irq(_nosync).  Context: any. */
+void enable_irq(unsigned int irq);
+
+/* synchronize_irq - wait until no handler of irq runs: neither the hard
+ * part on any CPU nor the line's thread (nor a wakeup it still owes).
+ * Context: task, may sleep. */
+void synchronize_irq(unsigned int irq);
+
+/* irq_is_threaded - do irq's handlers run in its thread (requested,
+ * without SA_NODELAY, under rt)? */
+bool irq_is_threaded(unsigned int irq);
+
+/* irq_init - descriptors ready, softirqs started (ksoftirqd/N per
+ * online CPU under rt).  Context: boot CPU, once, after smp_init(), in
+ * task context with interrupts on. */
+void irq_init(void);
+
+#endif /* KERNEL_IRQ_MANAGE_H */

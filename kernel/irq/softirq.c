@@ -1,0 +1,225 @@
+/*
+ * kernel/irq/softirq.c - softirq vectors: raise, run on irq exit or in
+ * ksoftirqd/N, local_bh_disable/enable (contract in softirq.h).
+ *
+ * Running the pending vectors (__do_softirq, non-rt):
+ *	[1] interrupts off: take this CPU's pending bits and clear them
+ *	[2] interrupts on, SOFTIRQ_OFFSET in preempt_count (in_softirq()
+ *	    true, an interrupt arriving now does not recurse into us): run
+ *	    each pending vector's action in number order
+ *	[3] interrupts off: more raised meanwhile?  Go round again, at most
+ *	    MAX_SOFTIRQ_RESTART times; the rest waits for the next irq exit
+ *	    (at most one tick) so a softirq storm cannot hold the CPU
+ * Under rt ksoftirqd/N does [1] and [2] in process context: no
+ * SOFTIRQ_OFFSET (in_interrupt() false, the actions may sleep), bound to
+ * CPU N so "this CPU's pending bits" stays meaningful while preemptible.
+ * Linux counterpart: kernel/softirq.c (__do_softirq, invoke_softirq,
+ * raise_softirq, __local_bh_enable_ip, run_ksoftirqd); rtk has no
+ * per-vector threads (the later -rt softirq-timer/N) and no RCU vector.
+ */
+#include "kernel/irq/softirq.h"
+#include "kernel/irq/irq_model.h"
+#include "kernel/irq/tasklet.h"
+#include "kernel/panic.h"
+#include "kernel/percpu.h"
+#include "kernel/printk.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/sched/sched.h"
+#include "kernel/smp.h"
+#include "lib/bug.h"
+
+/* From Linux kernel/softirq.c: rounds before the rest is left for later. */
+#define MAX_SOFTIRQ_RESTART 10
+
+static void (*softirq_actions[NR_SOFTIRQS])(void);	/* set at boot */
+
+/* Written by its own CPU with interrupts off; ksoftirqd/N reads it. */
+static DEFINE_PER_CPU(u32, softirq_pending);
+static DEFINE_PER_CPU(struct task_struct *, ksoftirqd_tasks);
+
+void open_softirq(int nr, void (*action)(void))
+{
+	BUG_ON(nr < 0 || nr >= NR_SOFTIRQS);
+	softirq_actions[nr] = action;
+}
+
+u32 local_softirq_pending(void)
+{
+	return this_cpu_read(softirq_pending);
+}
+
+struct task_struct *ksoftirqd_task(int cpu)
+{
+	return SOFTIRQ_THREADED ? per_cpu(ksoftirqd_tasks, cpu) : NULL;
+}
+
+static void wakeup_softirqd(void)
+{
+	struct task_struct *p = this_cpu_read(ksoftirqd_tasks);
+
+	if (p)
+		wake_up_process(p);
+}
+
+/* take_pending - step [1].  Context: interrupts off. */
+static u32 take_pending(void)
+{
+	u32 pending = this_cpu_read(softirq_pending);
+
+	BUG_ON(!raw_irqs_disabled());
+	this_cpu_write(softirq_pending, 0);
+	return pending;
+}
+
+/* run_actions - step [2]: every vector in pending, in number order.
+ * Context: interrupts on; softirq context (non-rt) or ksoftirqd (rt). */
+static void run_actions(u32 pending)
+{
+	for (int nr = 0; pending; nr++, pending >>= 1) {
+		if (!(pending & 1))
+			continue;
+		if (WARN_ON(!softirq_actions[nr]))
+			continue;
+		softirq_actions[nr]();
+	}
+}
+
+void raise_softirq_irqoff(unsigned int nr)
+{
+	BUG_ON(nr >= NR_SOFTIRQS);
+	BUG_ON(!raw_irqs_disabled());
+	this_cpu_write(softirq_pending, this_cpu_read(softirq_pending) | 1u << nr);
+	if (SOFTIRQ_THREADED)
+		wakeup_softirqd();
+}
+
+/*
+ * __do_softirq - steps [1]-[3] (non-rt).
+ * Context: interrupts off, not in interrupt context; returns with
+ * interrupts off.
+ */
+static void __do_softirq(void)
+{
+	int restart = MAX_SOFTIRQ_RESTART;
+	u32 pending;
+
+	BUG_ON(!raw_irqs_disabled() || in_interrupt());
+	__preempt_count_add(SOFTIRQ_OFFSET);
+	while ((pending = take_pending()) && restart--) {		/* [1] */
+		raw_local_irq_enable();					/* [2] */
+		run_actions(pending);
+		raw_local_irq_disable();				/* [3] */
+	}
+	/* [3] out of rounds: put back what was taken but not run */
+	if (pending)
+		this_cpu_write(softirq_pending,
+			       this_cpu_read(softirq_pending) | pending);
+	__preempt_count_sub(SOFTIRQ_OFFSET);
+}
+
+void invoke_softirq(void)
+{
+	BUG_ON(!raw_irqs_disabled());
+	if (SOFTIRQ_THREADED)
+		wakeup_softirqd();
+	else if (!in_interrupt())
+		__do_softirq();
+}
+
+/* do_softirq - run pending vectors now if we may (non-rt, task context,
+ * softirqs not disabled).  Context: any. */
+static void do_softirq(void)
+{
+	unsigned long flags;
+
+	if (SOFTIRQ_THREADED || in_interrupt())
+		return;
+	raw_local_irq_save(flags);
+	if (local_softirq_pending())
+		__do_softirq();
+	raw_local_irq_restore(flags);
+}
+
+void raise_softirq(unsigned int nr)
+{
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	raise_softirq_irqoff(nr);
+	raw_local_irq_restore(flags);
+	if (!raw_irqs_disabled_flags(flags))
+		do_softirq();
+}
+
+void local_bh_disable(void)
+{
+	__preempt_count_add(SOFTIRQ_DISABLE_OFFSET);
+	barrier();
+}
+
+/*
+ * local_bh_enable - drop one bh-disable level; at the outermost, run
+ * what was raised meanwhile (non-rt: here; rt: ksoftirqd was woken by
+ * the raise and runs once preemption allows), then the preemption point
+ * the count was hiding.
+ * Context: task or softirq, interrupts on.
+ */
+void local_bh_enable(void)
+{
+	BUG_ON(softirq_count() < SOFTIRQ_DISABLE_OFFSET);
+	barrier();
+	__preempt_count_sub(SOFTIRQ_DISABLE_OFFSET);
+	if (!in_interrupt() && local_softirq_pending())
+		do_softirq();
+	preempt_check_resched();
+}
+
+/*
+ * ksoftirqd - the thread ksoftirqd/N (rt): sleep until a vector is
+ * pending on this CPU, run [1] and [2] preemptible, repeat.
+ * Context: kthread bound to CPU N, SCHED_FIFO SOFTIRQ_THREAD_PRIO.
+ */
+static int ksoftirqd(void *data)
+{
+	u32 pending;
+
+	(void)data;
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		if (!local_softirq_pending()) {
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+		raw_local_irq_disable();
+		pending = take_pending();				/* [1] */
+		raw_local_irq_enable();
+		BUG_ON(in_interrupt());
+		run_actions(pending);					/* [2] */
+		cond_resched();
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+void __init softirq_init(void)
+{
+	struct sched_param param = { .sched_priority = SOFTIRQ_THREAD_PRIO };
+	struct task_struct *p;
+	int cpu;
+
+	tasklet_init_softirqs();
+	if (!SOFTIRQ_THREADED)
+		return;
+	for_each_online_cpu(cpu) {
+		p = kthread_create(ksoftirqd, NULL, "ksoftirqd/%d", cpu);
+		if (!p)
+			panic("softirq: no memory for ksoftirqd/%d", cpu);
+		kthread_bind(p, cpu);
+		WARN_ON(sched_setscheduler(p, SCHED_FIFO, &param));
+		per_cpu(ksoftirqd_tasks, cpu) = p;
+		wake_up_process(p);
+	}
+}
