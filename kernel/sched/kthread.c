@@ -96,10 +96,14 @@ static void task_stack_free(void *stack)
 	free_dead_stacks();
 }
 
+/* kthread_entry - first code of every kthread: a thread stopped before
+ * it ever ran returns -EINTR without entering fn (Linux kthread()). */
 static int kthread_entry(void *arg)
 {
 	struct kthread *k = arg;
 
+	if (READ_ONCE(k->should_stop))
+		return -EINTR;
 	WRITE_ONCE(k->started, true);
 	return k->fn(k->data);
 }
