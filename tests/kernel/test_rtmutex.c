@@ -549,6 +549,98 @@ static void test_rt_mutex_mutual_exclusion_on_every_cpu(struct ktest *t)
 		     (unsigned long)n * COUNT_LOOPS);
 }
 
+static void set_fifo(struct actor *a, int fifo)
+{
+	struct sched_param sp = { .sched_priority = fifo };
+
+	sched_setscheduler(a->task, fifo ? SCHED_FIFO : SCHED_OTHER, &sp);
+}
+
+/*
+ * Scenario (sched_setscheduler on a boosted owner):
+ *	T0 (O) locks L0; T1 (F20) blocks on L0	-> T0 79
+ *	T0 set to F10				-> T0 stays 79 (boost wins)
+ *	T0 set to F30				-> T0 69 (its own prio wins)
+ *	T0 set to F10 again			-> T0 79 (back to the boost)
+ *	T0 unlocks				-> T0 89 (its new base)
+ */
+static void test_rt_mutex_base_prio_change_while_boosted(struct ktest *t)
+{
+	DEFINE_RT_MUTEX(l0);
+	struct actor a0, a1;
+
+	actor_start(t, &a0, "base-T0", 0, -1);
+	actor_start(t, &a1, "base-T1", 20, -1);
+	EXPECT_RESULT(t, &a0, OP_LOCK, &l0, 0);
+	actor_post(&a1, OP_LOCK, &l0, -1);
+	EXPECT_BLOCKED(t, &a1, &l0);
+	EXPECT_PRIO(t, &a0, FIFO(20));
+	set_fifo(&a0, 10);
+	EXPECT_PRIO(t, &a0, FIFO(20));
+	KTEST_EXPECT_EQ(t, a0.task->normal_prio, FIFO(10));
+	set_fifo(&a0, 30);
+	EXPECT_PRIO(t, &a0, FIFO(30));
+	set_fifo(&a0, 10);
+	EXPECT_PRIO(t, &a0, FIFO(20));
+	EXPECT_RESULT(t, &a0, OP_UNLOCK, &l0, 0);
+	EXPECT_PRIO(t, &a0, FIFO(10));
+	KTEST_EXPECT_EQ(t, actor_result(&a1), 0);
+	EXPECT_RESULT(t, &a1, OP_UNLOCK, &l0, 0);
+	actor_stop(&a0);
+	actor_stop(&a1);
+}
+
+/*
+ * Scenario (sched_setscheduler / set_user_nice on a blocked waiter moves
+ * the boost along the chain):
+ *	T0 (O) locks L0; T1 (O) locks L1, blocks on L0
+ *	T2 (F10) blocks on L1			-> T1 89, T0 89
+ *	T2 set to F30				-> T1 69, T0 69
+ *	T2 set to SCHED_OTHER			-> T1 120, T0 120
+ *	T2 nice -10				-> T1 110, T0 110
+ *	T0 unlocks L0; T1 unlocks L0, L1; T2 gets L1
+ */
+static void test_rt_mutex_blocked_prio_change_moves_boost(struct ktest *t)
+{
+	DEFINE_RT_MUTEX(l0);
+	DEFINE_RT_MUTEX(l1);
+	struct actor a0, a1, a2;
+
+	actor_start(t, &a0, "move-T0", 0, -1);
+	actor_start(t, &a1, "move-T1", 0, -1);
+	actor_start(t, &a2, "move-T2", 10, -1);
+	EXPECT_RESULT(t, &a0, OP_LOCK, &l0, 0);
+	EXPECT_RESULT(t, &a1, OP_LOCK, &l1, 0);
+	actor_post(&a1, OP_LOCK, &l0, -1);
+	EXPECT_BLOCKED(t, &a1, &l0);
+	actor_post(&a2, OP_LOCK, &l1, -1);
+	EXPECT_BLOCKED(t, &a2, &l1);
+	EXPECT_PRIO(t, &a1, FIFO(10));
+	EXPECT_PRIO(t, &a0, FIFO(10));
+	set_fifo(&a2, 30);
+	EXPECT_PRIO(t, &a1, FIFO(30));
+	EXPECT_PRIO(t, &a0, FIFO(30));
+	set_fifo(&a2, 0);
+	EXPECT_PRIO(t, &a1, PRIO_OTHER);
+	EXPECT_PRIO(t, &a0, PRIO_OTHER);
+	set_user_nice(a2.task, -10);
+	EXPECT_PRIO(t, &a2, NICE_TO_PRIO(-10));
+	EXPECT_PRIO(t, &a1, NICE_TO_PRIO(-10));
+	EXPECT_PRIO(t, &a0, NICE_TO_PRIO(-10));
+	EXPECT_RESULT(t, &a0, OP_UNLOCK, &l0, 0);
+	EXPECT_PRIO(t, &a0, PRIO_OTHER);
+	KTEST_EXPECT_EQ(t, actor_result(&a1), 0);
+	EXPECT_RESULT(t, &a1, OP_UNLOCK, &l0, 0);
+	EXPECT_RESULT(t, &a1, OP_UNLOCK, &l1, 0);
+	EXPECT_PRIO(t, &a1, PRIO_OTHER);
+	KTEST_EXPECT_EQ(t, actor_result(&a2), 0);
+	EXPECT_RESULT(t, &a2, OP_UNLOCK, &l1, 0);
+	set_user_nice(a2.task, 0);
+	actor_stop(&a0);
+	actor_stop(&a1);
+	actor_stop(&a2);
+}
+
 KTEST_SUITE(rtmutex,
 	    KTEST_CASE(test_rt_mutex_uncontended_fast_path),
 	    KTEST_CASE(test_rt_mutex_trylock),
@@ -557,6 +649,8 @@ KTEST_SUITE(rtmutex,
 	    KTEST_CASE(test_rt_mutex_pi_unlock_order_differs_from_lock_order),
 	    KTEST_CASE(test_rt_mutex_pi_deboost_on_timeout_and_signal),
 	    KTEST_CASE(test_rt_mutex_lock_stealing_by_higher_prio_only),
+	    KTEST_CASE(test_rt_mutex_base_prio_change_while_boosted),
+	    KTEST_CASE(test_rt_mutex_blocked_prio_change_moves_boost),
 	    KTEST_CASE(test_rt_mutex_deadlock_three_lock_cycle),
 	    KTEST_CASE(test_rt_mutex_misuse_reports),
 	    KTEST_CASE(test_rt_mutex_mutual_exclusion_on_every_cpu));

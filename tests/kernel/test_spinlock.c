@@ -399,7 +399,7 @@ struct count_case {
 	struct completion done;
 };
 
-#define COUNT_ITERS 2000
+#define COUNT_ITERS 500
 
 static int counter_fn(void *data)
 {
@@ -428,7 +428,7 @@ static void test_mutual_exclusion_from_every_cpu(struct ktest *t)
 {
 	static struct count_case c;
 	struct task_struct *p[NR_CPUS];
-	int n = num_online_cpus() * 2;
+	int n = num_online_cpus() + 1;
 
 	if (n > NR_CPUS)
 		n = NR_CPUS;
