@@ -77,6 +77,9 @@ KSRCS_C   := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))
 KSRCS_ASM := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.asm)))
 KOBJS := $(patsubst %.c,$(BUILD)/%.o,$(KSRCS_C)) \
 	 $(patsubst %.asm,$(BUILD)/%.asm.o,$(KSRCS_ASM))
+# The PI tester's built-in scripts (kernel/locking/rttester.h).
+PI_SCRIPTS := $(sort $(wildcard tests/pi/*.tst))
+KOBJS += $(BUILD)/pi_scripts.o
 
 # ---- host unit tests: portable sources built for the host under sanitizers
 HOST_SRCS := $(sort $(wildcard lib/*.c) $(wildcard arch/x86_64/acpi_tables.c) \
@@ -135,8 +138,23 @@ $(BUILD)/rtk.elf: $(BUILD)/rtk.pass1.elf $(BUILD)/ksyms.o
 		{ echo "error: text moved between symbol-table links"; exit 1; }
 	@echo "  built $@ (PREEMPT=$(PREEMPT))"
 
-$(BUILD)/ksyms0.o $(BUILD)/ksyms.o: $(BUILD)/%.o: $(BUILD)/%.c
+$(BUILD)/ksyms0.o $(BUILD)/ksyms.o $(BUILD)/pi_scripts.o: $(BUILD)/%.o: $(BUILD)/%.c
 	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+
+# tests/pi/NAME.tst -> { "NAME", "line\n" ... } (quotes, backslashes escaped)
+$(BUILD)/pi_scripts.c: $(PI_SCRIPTS) Makefile
+	@mkdir -p $(BUILD)
+	$(Q){ echo '#include "kernel/locking/rttester.h"'; \
+	  echo 'const struct pi_script pi_scripts[] = {'; \
+	  for f in $(PI_SCRIPTS); do \
+	    echo "{ \"$$(basename $$f .tst)\","; \
+	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; \
+	    echo '},'; \
+	  done; \
+	  echo '};'; \
+	  echo 'const int nr_pi_scripts = sizeof(pi_scripts) / sizeof(pi_scripts[0]);'; \
+	} > $@
+
 
 iso: $(BUILD)/rtk.iso
 $(BUILD)/rtk.iso: $(BUILD)/rtk.elf boot/grub.cfg

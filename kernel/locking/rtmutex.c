@@ -39,6 +39,7 @@
  */
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/deadlock.h"
+#include "kernel/locking/rttester.h"
 #include "kernel/signal.h"
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/ktime.h"
@@ -551,7 +552,12 @@ int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 			break;
 		}
 		raw_spin_unlock_irq(&lock->wait_lock);
-		schedule();
+		/* the PI tester may stop its threads here, after the wake-up
+		 * and before the retry (kernel/locking/rttester.h) */
+		if (unlikely(READ_ONCE(rttester_active)))
+			rttester_schedule(lock);
+		else
+			schedule();
 		raw_spin_lock_irq(&lock->wait_lock);
 		set_current_state(state);
 	}

@@ -1,0 +1,71 @@
+/*
+ * kernel/locking/rttester.h - the scriptable PI tester: eight tester
+ * threads and eight rt_mutexes driven by scripts in the format of
+ * Linux's old rt-mutex tester (kernel/rtmutex-tester.c plus
+ * scripts/rt-tester/rt-tester.py, removed in Linux 4.2).
+ *
+ * A script line is `C: opcode: thread: arg` (issue a command),
+ * `T: opcode: thread: arg` (test once) or `W: opcode: thread: arg` (wait
+ * until true, fail after RTTEST_WAIT_NS); `#` starts a comment.  The
+ * opcodes and the state values are the original's, see rttester.c.
+ * rtk runs the script inside the kernel (the `pitest` shell command and
+ * the `pi` self-test suite) instead of through sysfs files.
+ * Linux counterpart: kernel/locking/rtmutex-tester.c (v4.1).
+ */
+#ifndef KERNEL_LOCKING_RTTESTER_H
+#define KERNEL_LOCKING_RTTESTER_H
+
+#include "lib/types.h"
+
+struct rt_mutex;
+
+#define RTTEST_THREADS	8
+#define RTTEST_LOCKS	8
+#define RTTEST_LINE_MAX	128
+
+/* A built-in script: tests/pi/NAME.tst, compiled into $(BUILD)/pi_scripts.c
+ * by the Makefile. */
+struct pi_script {
+	const char *name;
+	const char *text;
+};
+extern const struct pi_script pi_scripts[];
+extern const int nr_pi_scripts;
+
+/* pi_script_find - the built-in script called name, or NULL. */
+const struct pi_script *pi_script_find(const char *name);
+
+/* The outcome of a script: failed_line 0 means PASS. */
+struct rttest_result {
+	int failed_line;			/* 1-based, 0: passed */
+	char line[RTTEST_LINE_MAX];		/* the failing line, trimmed */
+	char seen[RTTEST_LINE_MAX];		/* what the tester saw */
+};
+
+/*
+ * rttest_run_script - create the tester threads if needed, run text line
+ * by line, then bring every thread back to idle (locks released,
+ * SCHED_OTHER nice 0).  Returns 0 on PASS, -EINVAL on a syntax error,
+ * -ETIMEDOUT when a W: timed out, -EIO when a T: was false, -EBUSY when
+ * a command found its thread busy; res says where and what.
+ * Context: task, may sleep.  Locking: none held; one script at a time
+ * (serialised by an internal mutex).
+ */
+int rttest_run_script(const char *text, struct rttest_result *res);
+
+/* rttest_print_result - "pitest: PASS" or "pitest: FAIL line N: <line>
+ * (<seen>)" on the console. */
+void rttest_print_result(const struct rttest_result *res);
+
+/*
+ * The hook in rt_mutex_slowlock (kernel/locking/rtmutex.c): once the
+ * tester threads exist, sleeps in the slow path go through
+ * rttester_schedule(), which calls schedule() and, for a tester thread
+ * running `lock`/`lockint`, stops after the wake-up, before the lock is
+ * retried, until the script sends `lockcont`.  Any other task just
+ * schedules.  Context: task, wait_lock not held, state already set.
+ */
+extern bool rttester_active;
+void rttester_schedule(struct rt_mutex *lock);
+
+#endif /* KERNEL_LOCKING_RTTESTER_H */
