@@ -3,6 +3,7 @@
 #   make                 build/rtk.elf and build/rtk.iso
 #   make run             boot in QEMU, serial console on this terminal
 #   make test            host unit tests + in-kernel self-tests, one summary
+#   make test-options    LATENCY_TRACE=1 build (BUILD-opts) + the instruments' suites
 #   make iso-test        boot build/rtk.iso under BIOS and UEFI, check the shell
 #   make bochs           boot the ISO in Bochs (serial on this terminal)
 #   make test-bochs      run the self-tests in Bochs
@@ -58,7 +59,7 @@ endif
 # The article's timing options (kernel/debug/latency_timing.h):
 # LATENCY_TIMING=1 for all three, or each alone (CRITICAL_PREEMPT_TIMING=1).
 TIMING_OPTS := CRITICAL_PREEMPT_TIMING CRITICAL_IRQSOFF_TIMING WAKEUP_TIMING
-ifeq ($(LATENCY_TIMING),1)
+ifneq ($(filter 1,$(LATENCY_TIMING) $(LATENCY_TRACE)),)
 $(foreach o,$(TIMING_OPTS),$(eval $(o) ?= 1))
 endif
 KCFLAGS += $(foreach o,$(TIMING_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
@@ -81,6 +82,17 @@ KOBJS := $(patsubst %.c,$(BUILD)/%.o,$(KSRCS_C)) \
 PI_SCRIPTS := $(sort $(wildcard tests/pi/*.tst))
 KOBJS += $(BUILD)/pi_scripts.o
 
+# LATENCY_TRACE=1 (implies LATENCY_TIMING): every kernel C file but these
+# starts each function with `call __fentry__` (kernel/debug/latency_trace.h)
+TRACE_NOTRACE := kernel/debug/latency_trace.c kernel/debug/latency_timing.c \
+	kernel/printk.c kernel/console.c drivers/uart16550.c drivers/vga_text.c \
+	arch/x86_64/smpboot.c arch/x86_64/percpu.c arch/x86_64/cpu_init.c
+ifeq ($(LATENCY_TRACE),1)
+KCFLAGS += -DCONFIG_LATENCY_TRACE
+$(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TRACE_NOTRACE),$(KSRCS_C))): \
+	KCFLAGS += -pg -mfentry
+endif
+
 # ---- host unit tests: portable sources built for the host under sanitizers
 HOST_SRCS := $(sort $(wildcard lib/*.c) $(wildcard arch/x86_64/acpi_tables.c) \
 	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c \
@@ -94,6 +106,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
 HOST_COMMON := tests/host/check.c tests/host/fake_arch.c
 
 .PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
+	test-options \
 	debug fuzz deps clean
 .DELETE_ON_ERROR:
 
@@ -155,7 +168,6 @@ $(BUILD)/pi_scripts.c: $(PI_SCRIPTS) Makefile
 	  echo 'const int nr_pi_scripts = sizeof(pi_scripts) / sizeof(pi_scripts[0]);'; \
 	} > $@
 
-
 iso: $(BUILD)/rtk.iso
 $(BUILD)/rtk.iso: $(BUILD)/rtk.elf boot/grub.cfg
 	@rm -rf $(BUILD)/isodir && mkdir -p $(BUILD)/isodir/boot/grub
@@ -212,6 +224,14 @@ kernel-test: deps $(BUILD)/rtk.elf
 		--timeout $(TIMEOUT) $(if $(ICOUNT),--icount $(ICOUNT)) \
 		$(if $(SELFTEST),--selftest $(SELFTEST)) \
 		--log $(BUILD)/kernel-test.log
+
+# The instruments built in (LATENCY_TRACE=1, which implies the timing
+# options) in a build dir of their own, and their suites.
+OPTS_BUILD ?= $(BUILD)-opts
+OPTS_SUITES ?= latency_timing,latency_trace
+test-options: deps
+	$(MAKE) BUILD=$(OPTS_BUILD) LATENCY_TRACE=1 kernel-test \
+		SELFTEST=$(OPTS_SUITES)
 
 OVMF ?= $(firstword $(wildcard /usr/share/OVMF/OVMF_CODE.fd \
 	/usr/share/ovmf/OVMF.fd /usr/share/qemu/OVMF.fd))

@@ -20,6 +20,7 @@
  * timing, check_critical_timing), trace_sched_wakeup.c.
  */
 #include "kernel/debug/latency_timing.h"
+#include "kernel/debug/latency_trace.h"
 #include "kernel/percpu.h"
 #include "kernel/smp.h"
 #include "kernel/sched/sched.h"
@@ -90,12 +91,14 @@ const char *latency_kind_name(enum latency_kind kind)
 
 void latency_timing_init(void)
 {
+	latency_trace_init();		/* LATENCY_TRACE */
 	WRITE_ONCE(lat_enabled, true);
 }
 
 void latency_timing_reset(void)
 {
 	__atomic_add_fetch(&lat_gen, 1, __ATOMIC_SEQ_CST);
+	latency_trace_reset();		/* LATENCY_TRACE */
 }
 
 static void task_ident(struct task_struct *p, int *pid, char *comm)
@@ -144,6 +147,7 @@ static void section_start(int kind, unsigned long ip, unsigned long parent)
 	o->parent = parent;
 	task_ident(current_or_null(), &o->pid, o->comm);
 	o->start = (u64)ktime_get();
+	latency_trace_start(kind);	/* LATENCY_TRACE */
 }
 
 static void section_end(int kind, unsigned long ip, unsigned long parent)
@@ -171,6 +175,7 @@ static void section_end(int kind, unsigned long ip, unsigned long parent)
 	memcpy(rec.comm, o->comm, sizeof(rec.comm));
 	o->start = 0;
 	slot_update(&lc->max[kind], &rec);
+	latency_trace_stop(kind, &rec);	/* LATENCY_TRACE */
 }
 
 /* Context: preempt_count just went 0 -> 1 (preemption off). */
@@ -206,6 +211,7 @@ void trace_hardirqs_entry(void)
 {
 	if (READ_ONCE(lat_enabled))
 		this_cpu_ptr(&lat_cpu)->open[LATENCY_IRQS_OFF].start = 0;
+	latency_trace_stop(LATENCY_IRQS_OFF, NULL);	/* LATENCY_TRACE */
 }
 
 static unsigned long wake_lock_irqsave(void)

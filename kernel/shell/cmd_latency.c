@@ -9,6 +9,7 @@
  * irqsoff / preemptoff / wakeup_rt tracers' headers.
  */
 #include "kernel/debug/latency_timing.h"
+#include "kernel/debug/latency_trace.h"
 #include "kernel/ksyms.h"
 #include "kernel/printk.h"
 #include "kernel/shell/shell.h"
@@ -76,8 +77,11 @@ static int cmd_latency(int argc, char **argv)
 		console_printf("latency: maxima reset\n");
 		return 0;
 	}
+	if (argc >= 2 && (!strcmp(argv[1], "trace") ||
+			  !strcmp(argv[1], "thresh")))
+		return latency_trace_cmd(argc, argv);	/* LATENCY_TRACE */
 	if (argc != 1) {
-		console_printf("usage: latency [reset]\n");
+		console_printf("usage: latency [reset|trace|thresh [US]]\n");
 		return -EINVAL;
 	}
 	for (k = 0; k < LATENCY_NR_KINDS; k++)
