@@ -639,6 +639,13 @@ void rttest_print_result(const struct rttest_result *res)
 			       res->failed_line, res->line, res->seen);
 }
 
+struct rt_mutex *rttest_lock(int i)
+{
+	if (!READ_ONCE(rttester_active) || i < 0 || i >= RTTEST_LOCKS)
+		return NULL;
+	return &rttest_locks[i];
+}
+
 const struct pi_script *pi_script_find(const char *name)
 {
 	int i;

@@ -66,6 +66,10 @@ void rttest_print_result(const struct rttest_result *res);
  * schedules.  Context: task, wait_lock not held, state already set.
  */
 extern bool rttester_active;
+
+/* rttest_lock - tester lock i (L0..L7), or NULL before the first script
+ * (the `locks` command lists them even when uncontended). */
+struct rt_mutex *rttest_lock(int i);
 void rttester_schedule(struct rt_mutex *lock);
 
 #endif /* KERNEL_LOCKING_RTTESTER_H */
