@@ -45,6 +45,19 @@ static inline bool cpu_online(int cpu)
 	       1;
 }
 
+/* nth_online_cpu - the (n mod online)-th online CPU: round-robin
+ * placement of load and measuring threads. */
+static inline int nth_online_cpu(int n)
+{
+	int online = num_online_cpus(), cpu;
+
+	n %= online > 0 ? online : 1;
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu) && n-- == 0)
+			return cpu;
+	return 0;
+}
+
 static inline void set_cpu_online(int cpu, bool online)
 {
 	if (online)

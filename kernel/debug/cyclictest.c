@@ -60,18 +60,6 @@ static int ct_thread_fn(void *arg)
 	return 0;
 }
 
-/* nth_online_cpu - the (n mod online)-th online CPU. */
-static int nth_online_cpu(int n)
-{
-	int online = num_online_cpus(), cpu;
-
-	n %= online > 0 ? online : 1;
-	for (cpu = 0; cpu < NR_CPUS; cpu++)
-		if (cpu_online(cpu) && n-- == 0)
-			return cpu;
-	return 0;
-}
-
 static void emit_summary(struct ct_thread *th, int n,
 			 void (*emit)(void *ctx, const char *line), void *ctx)
 {

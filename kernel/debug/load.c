@@ -1,0 +1,466 @@
+/*
+ * kernel/debug/load.c - the background loads (see load.h).
+ *
+ * A load is a set of kthreads sharing one struct load: the hogs share
+ * one lock (so under none/voluntary/desktop the waiter spins with
+ * preemption off on its CPU too, and under rt it sleeps on the rt_mutex
+ * behind spinlock_t), hackbench threads share per-receiver channels, the
+ * irq load has an hrtimer firing in hard-irq context that wakes its
+ * SCHED_FIFO handler thread (a self-contained "threaded interrupt": the
+ * LAPIC timer vector is the device, the thread is its handler).
+ *
+ * The table of loads is touched by the shell only (one caller, no lock);
+ * the threads write their own counters, the listing reads them racily.
+ * Linux counterpart: none (rt-tests' hackbench, stress-style loads).
+ */
+#include "kernel/debug/load.h"
+#include "kernel/locking/spinlock.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/sched/wait.h"
+#include "kernel/time/hrtimer.h"
+#include "kernel/mm/slab.h"
+#include "kernel/irqflags.h"
+#include "kernel/smp.h"
+#include "arch/x86_64/arch.h"
+#include "lib/errno.h"
+#include "lib/string.h"
+#include "lib/vsnprintf.h"
+#include "lib/bug.h"
+
+#define IRQ_THREAD_PRIO 50	/* like a threaded handler's default */
+#define IRQ_WORK_US 10		/* the handler thread's work per interrupt */
+#define CPU_CHUNK_US 1000	/* `load cpu`: busy time between points */
+#define MSG_BYTES 100		/* hackbench's default datasize */
+#define CHAN_SLOTS 8
+
+static const char *const kind_names[NR_LOAD_KINDS] = {
+	[LOAD_LOCKHOG] = "lockhog",	[LOAD_RAWHOG] = "rawhog",
+	[LOAD_IRQOFF] = "irqoff",	[LOAD_HACKBENCH] = "hackbench",
+	[LOAD_IRQ] = "irq",		[LOAD_CPU] = "cpu",
+};
+
+/* A hackbench channel: one receiver's mailbox (a pipe in hackbench). */
+struct load_chan {
+	spinlock_t lock;
+	wait_queue_head_t not_empty, not_full;
+	unsigned int head, tail;		/* under lock */
+	u8 msg[CHAN_SLOTS][MSG_BYTES];
+};
+
+struct load;
+
+struct load_thread {
+	struct load *load;
+	struct task_struct *task;
+	int idx;
+	unsigned long events;		/* written by the thread only */
+};
+
+struct load {
+	int id;
+	enum load_kind kind;
+	int n, us, nthreads;
+	spinlock_t lock;		/* lockhog */
+	raw_spinlock_t raw_lock;	/* rawhog */
+	struct load_chan *chans;	/* hackbench: one per receiver */
+	struct hrtimer timer;		/* irq */
+	s64 period_ns;
+	unsigned long fired;		/* irq: timer interrupts (hard irq) */
+	ktime_t fired_at;		/* irq: last interrupt's time */
+	s64 max_irq_to_thread_ns;	/* irq: written by the thread */
+	bool stopping;
+	struct load_thread th[];
+};
+
+static struct load *loads[LOAD_MAX];
+static int next_id = 1;
+static int next_cpu;			/* round-robin placement */
+
+int load_kind_parse(const char *name)
+{
+	int k;
+
+	for (k = 0; k < NR_LOAD_KINDS; k++)
+		if (!strcmp(name, kind_names[k]))
+			return k;
+	return -EINVAL;
+}
+
+const char *load_kind_name(enum load_kind kind)
+{
+	return kind < NR_LOAD_KINDS ? kind_names[kind] : "?";
+}
+
+/* busy_ns - burn ns of CPU on ktime (virtual time under -icount). */
+static void busy_ns(s64 ns)
+{
+	ktime_t end = ktime_get() + ns;
+
+	while (ktime_get() < end)
+		arch_cpu_relax();
+}
+
+/*
+ * hog_fn - lockhog/rawhog/irqoff: [1] enter the section, [2] us µs of
+ * busy work, [3] leave it, [4] a scheduling point (the only one under
+ * none: the shell and the measuring threads get the CPU here).
+ * Context: kthread, SCHED_OTHER.
+ */
+static int hog_fn(void *arg)
+{
+	struct load_thread *t = arg;
+	struct load *l = t->load;
+	s64 ns = (s64)l->us * NSEC_PER_USEC;
+	unsigned long flags;
+
+	while (!kthread_should_stop()) {
+		switch (l->kind) {
+		case LOAD_LOCKHOG:
+			spin_lock(&l->lock);			/* [1] */
+			busy_ns(ns);				/* [2] */
+			spin_unlock(&l->lock);			/* [3] */
+			break;
+		case LOAD_RAWHOG:
+			raw_spin_lock(&l->raw_lock);
+			busy_ns(ns);
+			raw_spin_unlock(&l->raw_lock);
+			break;
+		default:
+			local_irq_save(flags);
+			busy_ns(ns);
+			local_irq_restore(flags);
+			break;
+		}
+		t->events++;
+		_cond_resched();				/* [4] */
+	}
+	return 0;
+}
+
+/* cpu_fn - `load cpu`: busy chunks with a scheduling point between. */
+static int cpu_fn(void *arg)
+{
+	struct load_thread *t = arg;
+
+	while (!kthread_should_stop()) {
+		busy_ns((s64)CPU_CHUNK_US * NSEC_PER_USEC);
+		t->events++;
+		_cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * Hackbench: thread 2*G*g + i (i < G) is sender i of group g, thread
+ * 2*G*g + G + i its receiver i; each sender sends one MSG_BYTES message
+ * to every receiver of its group per round, as hackbench's senders write
+ * to every receiver's pipe.  A full mailbox blocks the sender, an empty
+ * one the receiver, on wait queues.
+ */
+static bool chan_has_room(struct load_chan *c)
+{
+	return READ_ONCE(c->head) - READ_ONCE(c->tail) < CHAN_SLOTS;
+}
+
+static bool chan_has_msg(struct load_chan *c)
+{
+	return READ_ONCE(c->head) != READ_ONCE(c->tail);
+}
+
+static void chan_send(struct load_chan *c, const u8 *msg)
+{
+	spin_lock(&c->lock);
+	memcpy(c->msg[c->head % CHAN_SLOTS], msg, MSG_BYTES);
+	WRITE_ONCE(c->head, c->head + 1);
+	spin_unlock(&c->lock);
+	wake_up(&c->not_empty);
+}
+
+static void chan_recv(struct load_chan *c, u8 *msg)
+{
+	spin_lock(&c->lock);
+	memcpy(msg, c->msg[c->tail % CHAN_SLOTS], MSG_BYTES);
+	WRITE_ONCE(c->tail, c->tail + 1);
+	spin_unlock(&c->lock);
+	wake_up(&c->not_full);
+}
+
+/* hackbench_fn - Context: kthread, SCHED_OTHER; sleeps on the channels.
+ * Locking: a channel's lock orders one sender against its receiver;
+ * each mailbox has one receiver, senders check room under the lock. */
+static int hackbench_fn(void *arg)
+{
+	struct load_thread *t = arg;
+	struct load *l = t->load;
+	int group = t->idx / (2 * HACKBENCH_GROUP);
+	int i = t->idx % (2 * HACKBENCH_GROUP);
+	struct load_chan *mine = &l->chans[group * HACKBENCH_GROUP];
+	u8 msg[MSG_BYTES];
+	int r;
+
+	memset(msg, t->idx, sizeof(msg));
+	while (!kthread_should_stop()) {
+		if (i >= HACKBENCH_GROUP) {		/* receiver */
+			struct load_chan *c = &mine[i - HACKBENCH_GROUP];
+
+			wait_event(c->not_empty,
+				   chan_has_msg(c) || kthread_should_stop());
+			if (chan_has_msg(c)) {
+				chan_recv(c, msg);
+				t->events++;
+			}
+		} else {				/* sender */
+			for (r = 0; r < HACKBENCH_GROUP; r++) {
+				struct load_chan *c = &mine[r];
+				bool sent = false;
+
+				while (!sent && !kthread_should_stop()) {
+					wait_event(c->not_full,
+						   chan_has_room(c) ||
+						   kthread_should_stop());
+					spin_lock(&c->lock);
+					sent = chan_has_room(c);
+					spin_unlock(&c->lock);
+					if (sent)
+						chan_send(c, msg);
+				}
+				t->events += sent;
+			}
+		}
+		_cond_resched();
+	}
+	return 0;
+}
+
+/* load_irq_fn - the interrupt: Context: hard irq (the hrtimer). */
+static enum hrtimer_restart load_irq_fn(struct hrtimer *timer)
+{
+	struct load *l = container_of(timer, struct load, timer);
+
+	if (READ_ONCE(l->stopping))
+		return HRTIMER_NORESTART;
+	WRITE_ONCE(l->fired_at, ktime_get());
+	WRITE_ONCE(l->fired, l->fired + 1);
+	wake_up_process(l->th[0].task);
+	timer->expires += l->period_ns;
+	return HRTIMER_RESTART;
+}
+
+/*
+ * irq_thread_fn - the threaded handler: [1] arm the source on our own
+ * CPU, [2] sleep until it fires more often than we have handled,
+ * [3] handle: record interrupt-to-thread time, do the work.
+ * Context: kthread, SCHED_FIFO IRQ_THREAD_PRIO.
+ */
+static int irq_thread_fn(void *arg)
+{
+	struct load_thread *t = arg;
+	struct load *l = t->load;
+
+	hrtimer_start(&l->timer, ktime_get() + l->period_ns);	/* [1] */
+	while (!kthread_should_stop()) {
+		s64 d;
+
+		set_current_state(TASK_INTERRUPTIBLE);		/* [2] */
+		if (READ_ONCE(l->fired) == t->events &&
+		    !kthread_should_stop())
+			schedule();
+		__set_current_state(TASK_RUNNING);
+		if (READ_ONCE(l->fired) == t->events)
+			continue;
+		d = ktime_get() - READ_ONCE(l->fired_at);	/* [3] */
+		if (d > l->max_irq_to_thread_ns)
+			l->max_irq_to_thread_ns = d;
+		t->events = READ_ONCE(l->fired);
+		busy_ns((s64)IRQ_WORK_US * NSEC_PER_USEC);
+	}
+	return 0;
+}
+
+static void load_free(struct load *l)
+{
+	int i;
+
+	WRITE_ONCE(l->stopping, true);
+	if (l->kind == LOAD_IRQ)
+		hrtimer_cancel(&l->timer);
+	for (i = 0; i < l->nthreads; i++)
+		if (l->th[i].task)
+			kthread_stop(l->th[i].task);
+	kfree(l->chans);
+	kfree(l);
+}
+
+static int load_threads_for(enum load_kind kind, int n)
+{
+	switch (kind) {
+	case LOAD_HACKBENCH:
+		return n * 2 * HACKBENCH_GROUP;
+	case LOAD_IRQ:
+		return 1;
+	default:
+		return n;
+	}
+}
+
+/*
+ * load_start - [1] check and allocate; [2] per-kind state; [3] create
+ * each thread, pin it round-robin, set its policy, start it; [4] enter
+ * it in the table.  Context: task (the shell), sleeps.
+ */
+int load_start(enum load_kind kind, int n, int us)
+{
+	int (*fn)(void *) = hog_fn;
+	int i, slot, nth, ret = 0;
+	struct load *l;
+
+	might_sleep();
+	if (kind >= NR_LOAD_KINDS || n < 1)			/* [1] */
+		return -EINVAL;
+	if (kind <= LOAD_IRQOFF && (us < 1 || us > 1000000))
+		return -EINVAL;
+	if (kind == LOAD_IRQ && n > 100000)
+		return -EINVAL;
+	nth = load_threads_for(kind, n);
+	if (nth > LOAD_MAX_THREADS)
+		return -E2BIG;
+	for (slot = 0; slot < LOAD_MAX && loads[slot]; slot++)
+		;
+	if (slot == LOAD_MAX)
+		return -EBUSY;
+	l = kzalloc(sizeof(*l) + nth * sizeof(l->th[0]), GFP_KERNEL);
+	if (!l)
+		return -ENOMEM;
+	l->kind = kind;
+	l->n = n;
+	l->us = us;
+	l->nthreads = nth;
+	spin_lock_init(&l->lock);				/* [2] */
+	raw_spin_lock_init(&l->raw_lock);
+	if (kind == LOAD_HACKBENCH) {
+		l->chans = kzalloc(n * HACKBENCH_GROUP * sizeof(*l->chans),
+				   GFP_KERNEL);
+		if (!l->chans) {
+			ret = -ENOMEM;
+			goto out_free;
+		}
+		for (i = 0; i < n * HACKBENCH_GROUP; i++) {
+			spin_lock_init(&l->chans[i].lock);
+			init_waitqueue_head(&l->chans[i].not_empty);
+			init_waitqueue_head(&l->chans[i].not_full);
+		}
+		fn = hackbench_fn;
+	} else if (kind == LOAD_IRQ) {
+		l->period_ns = NSEC_PER_SEC / n;
+		hrtimer_init(&l->timer, load_irq_fn);
+		fn = irq_thread_fn;
+	} else if (kind == LOAD_CPU) {
+		fn = cpu_fn;
+	}
+
+	for (i = 0; i < nth; i++) {				/* [3] */
+		struct load_thread *t = &l->th[i];
+		struct task_struct *p;
+
+		t->load = l;
+		t->idx = i;
+		p = kthread_create(fn, t, "%s/%d", kind_names[kind], i);
+		if (!p) {
+			ret = -ENOMEM;
+			goto out_free;
+		}
+		kthread_bind(p, nth_online_cpu(next_cpu++));
+		if (kind == LOAD_IRQ) {
+			struct sched_param sp = {
+				.sched_priority = IRQ_THREAD_PRIO
+			};
+
+			ret = sched_setscheduler(p, SCHED_FIFO, &sp);
+		}
+		t->task = p;
+		wake_up_process(p);
+		if (ret)
+			goto out_free;
+	}
+	l->id = next_id++;					/* [4] */
+	loads[slot] = l;
+	return l->id;
+
+out_free:
+	load_free(l);
+	return ret;
+}
+
+int load_stop(int id)
+{
+	int slot, stopped = 0;
+
+	might_sleep();
+	for (slot = 0; slot < LOAD_MAX; slot++) {
+		struct load *l = loads[slot];
+
+		if (!l || (id && l->id != id))
+			continue;
+		loads[slot] = NULL;
+		load_free(l);
+		stopped++;
+	}
+	return stopped ? stopped : -ENOENT;
+}
+
+static long sum_events(const struct load *l)
+{
+	long sum = 0;
+	int i;
+
+	for (i = 0; i < l->nthreads; i++)
+		sum += READ_ONCE(l->th[i].events);
+	return sum;
+}
+
+void load_show(void (*emit)(void *ctx, const char *line), void *ctx)
+{
+	char line[128];
+	int slot, len;
+
+	for (slot = 0; slot < LOAD_MAX; slot++) {
+		const struct load *l = loads[slot];
+
+		if (!l)
+			continue;
+		len = scnprintf(line, sizeof(line), "%2d %-9s %6d", l->id,
+				kind_names[l->kind], l->n);
+		if (l->kind <= LOAD_IRQOFF)
+			len += scnprintf(line + len, sizeof(line) - len,
+					 " %6dus", l->us);
+		len += scnprintf(line + len, sizeof(line) - len,
+				 "  threads %d  events %ld", l->nthreads,
+				 sum_events(l));
+		if (l->kind == LOAD_IRQ)
+			scnprintf(line + len, sizeof(line) - len,
+				  "  fired %lu  max irq->thread %lld us",
+				  READ_ONCE(l->fired),
+				  (long long)(l->max_irq_to_thread_ns /
+					      NSEC_PER_USEC));
+		emit(ctx, line);
+	}
+}
+
+int load_count(void)
+{
+	int slot, n = 0;
+
+	for (slot = 0; slot < LOAD_MAX; slot++)
+		n += loads[slot] != NULL;
+	return n;
+}
+
+long load_events(int id)
+{
+	int slot;
+
+	for (slot = 0; slot < LOAD_MAX; slot++)
+		if (loads[slot] && loads[slot]->id == id)
+			return sum_events(loads[slot]);
+	return -ENOENT;
+}
