@@ -37,6 +37,7 @@
  * it (task->pi_lock, then the next lock's wait_lock), so it only
  * trylocks there and backs off.
  */
+#include "kernel/debug/sched_trace.h"
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/deadlock.h"
 #include "kernel/locking/rttester.h"
@@ -360,6 +361,8 @@ static int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 	struct rt_mutex *next_lock;
 	bool chain_walk = false;
 	int res;
+
+	sched_trace_contend(task, owner, lock);
 
 	raw_spin_assert_held(&lock->wait_lock);
 	if (owner == task)					/* [1] */

@@ -39,6 +39,7 @@
 #include "lib/string.h"
 #include "arch/x86_64/switch.h"
 #include "kernel/debug/latency_timing.h"
+#include "kernel/debug/sched_trace.h"
 #include "kernel/locking/rtmutex.h"
 
 struct rq runqueues[NR_CPUS];
@@ -297,6 +298,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 		WRITE_ONCE(p->state, TASK_RUNNING);
 		activate_task(rq, p, false);
 		latency_wakeup_hook(p);		/* WAKEUP_TIMING */
+		sched_trace_wakeup(p, cpu);
 		check_preempt(rq, p, sync);
 		woken = 1;
 	}
@@ -436,6 +438,7 @@ static void __schedule(bool preempt)
 	rq->nr_switches++;
 	rq_update_cpu_prio(rq);
 	latency_switch_hook(next);			/* WAKEUP_TIMING */
+	sched_trace_switch(prev, next);
 	context_switch(rq, prev, next);
 }
 
@@ -661,6 +664,8 @@ void rt_mutex_setprio(struct task_struct *p, int prio)
 		raw_spin_unlock(&rq->lock);
 	}
 	update_curr(rq);
+	if (p->prio != prio)
+		sched_trace_prio(p, prio);
 	change_prio_locked(rq, p, prio);
 	raw_spin_unlock(&rq->lock);
 	raw_local_irq_restore(flags);
