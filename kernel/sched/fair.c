@@ -61,12 +61,15 @@ void enqueue_fair(struct rq *rq, struct task_struct *p, bool wakeup)
 		p->vruntime = floor;
 	insert_sorted(rq, p);
 	rq->nr_fair++;
+	p->fair_weight = task_weight(p);
+	rq->fair_load += p->fair_weight;
 }
 
 void dequeue_fair(struct rq *rq, struct task_struct *p)
 {
 	list_del_init(&p->run_list);
 	rq->nr_fair--;
+	rq->fair_load -= p->fair_weight;
 }
 
 struct task_struct *pick_fair(struct rq *rq)
@@ -149,17 +152,21 @@ void fair_migrate_vruntime(struct rq *src, struct rq *dst,
 }
 
 /*
- * load_balance_fair - [1] find the CPU with most SCHED_OTHER tasks, [2]
- * if it has two more than this one, [3] move one of its queued, not
- * running, tasks allowed here.
+ * load_balance_fair - balance SCHED_OTHER load (the sum of nice weights,
+ * not the task count: a nice -10 task weighs as much as ~9 nice 0 ones):
+ * [1] find the CPU with the highest fair_load; [2] stop unless it is
+ * above this one's; [3] move one of its queued, not running tasks
+ * allowed here whose weight w is below the difference d: the imbalance
+ * becomes |d - 2w| < d, so moving never makes it worse and two CPUs
+ * cannot trade a task back and forth (equal weights: a task moves only
+ * when the busiest has two more, as before).
  * Context: the tick (hard irq), no rq lock held.
  */
 void load_balance_fair(struct rq *rq)
 {
 	struct rq *busiest = NULL;
 	struct task_struct *p;
-	unsigned long flags;
-	unsigned int most = 0;
+	unsigned long flags, most = 0;
 	int c;
 
 	for (c = 0; c < NR_CPUS; c++) {				/* [1] */
@@ -167,25 +174,26 @@ void load_balance_fair(struct rq *rq)
 
 		if (src == rq || !READ_ONCE(src->online))
 			continue;
-		if (READ_ONCE(src->nr_fair) > most) {
-			most = READ_ONCE(src->nr_fair);
+		if (READ_ONCE(src->fair_load) > most) {
+			most = READ_ONCE(src->fair_load);
 			busiest = src;
 		}
 	}
-	if (!busiest || most < READ_ONCE(rq->nr_fair) + 2)	/* [2] */
+	if (!busiest || most <= READ_ONCE(rq->fair_load))	/* [2] */
 		return;
 	raw_local_irq_save(flags);
 	double_rq_lock(rq, busiest);
-	if (busiest->nr_fair >= rq->nr_fair + 2) {
-		list_for_each_entry(p, &busiest->fair, run_list) {	/* [3] */
-			if (p == busiest->curr || p->on_cpu ||
-			    !cpumask_test_cpu(rq->cpu, &p->cpus_allowed))
-				continue;
-			move_queued_task(busiest, rq, p);
-			if (rq->curr->flags & PF_IDLE)
-				resched_curr(rq);
+	list_for_each_entry(p, &busiest->fair, run_list) {	/* [3] */
+		if (busiest->fair_load <= rq->fair_load)
 			break;
-		}
+		if (p == busiest->curr || p->on_cpu ||
+		    !cpumask_test_cpu(rq->cpu, &p->cpus_allowed) ||
+		    p->fair_weight >= busiest->fair_load - rq->fair_load)
+			continue;
+		move_queued_task(busiest, rq, p);
+		if (rq->curr->flags & PF_IDLE)
+			resched_curr(rq);
+		break;
 	}
 	double_rq_unlock(rq, busiest);
 	raw_local_irq_restore(flags);

@@ -70,7 +70,8 @@ void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu)
 	rq->idle = idle;
 }
 
-/* sched_init_boot_task - see sched_init() in kernel/sched/sched.h. */
+/* sched_init_boot_task - the boot flow becomes the task "init"; called
+ * by sched_init() (kernel/sched/core.c, declared in rq.h). */
 void __init sched_init_boot_task(void)
 {
 	struct rq *rq = cpu_rq(0);

@@ -31,6 +31,8 @@ struct kthread {
 	int (*fn)(void *data);
 	void *data;
 	bool should_stop;		/* set by kthread_stop */
+	bool stopped_unwoken;		/* kthread_stop came before any
+					 * wakeup: fn is never entered */
 	bool started;			/* fn was entered */
 	bool exited;			/* fn returned */
 	struct completion done;		/* completed at exit */
@@ -97,12 +99,14 @@ static void task_stack_free(void *stack)
 }
 
 /* kthread_entry - first code of every kthread: a thread stopped before
- * it ever ran returns -EINTR without entering fn (Linux kthread()). */
+ * anyone woke it returns -EINTR without entering fn (Linux kthread());
+ * one woken first (kthread_run) runs fn even if the stop comes before
+ * it got a CPU. */
 static int kthread_entry(void *arg)
 {
 	struct kthread *k = arg;
 
-	if (READ_ONCE(k->should_stop))
+	if (READ_ONCE(k->stopped_unwoken))
 		return -EINTR;
 	WRITE_ONCE(k->started, true);
 	return k->fn(k->data);
@@ -167,12 +171,19 @@ bool kthread_exited(struct task_struct *p)
 int kthread_stop(struct task_struct *p)
 {
 	struct kthread *k = p->kthread;
+	unsigned long flags;
 	int ret;
 
 	might_sleep();
 	BUG_ON(!k);
 	get_task_struct(p);
+	/* pi_lock orders this against a concurrent first wakeup (which
+	 * queues p under it): not queued and never switched in = unwoken */
+	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	if (!p->on_rq && !p->nr_switches)
+		WRITE_ONCE(k->stopped_unwoken, true);
 	WRITE_ONCE(k->should_stop, true);
+	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
 	wake_up_process(p);
 	wait_for_completion(&k->done);
 	ret = READ_ONCE(k->started) ? p->exit_code : -EINTR;

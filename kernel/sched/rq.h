@@ -30,6 +30,8 @@ struct rq {
 	struct rt_prio_array rt;	/* queued FIFO/RR tasks (with curr) */
 	struct list_head fair;		/* SCHED_OTHER, by vruntime */
 	unsigned int nr_fair;
+	unsigned long fair_load;	/* sum of the queued fair tasks'
+					 * nice weights (curr included) */
 	u64 min_vruntime;		/* never decreases */
 	unsigned long nr_switches;
 	unsigned long ticks;		/* scheduler_tick() calls here */
@@ -98,6 +100,8 @@ void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu);
 void sched_task_init(struct task_struct *p, const char *name);
 void sched_task_unlist(struct task_struct *p);
 void __schedule_dead(void) __noreturn;
+
+/* idle.c, for sched_init() in core.c: the boot flow becomes "init" */
 void sched_init_boot_task(void);
 
 #endif /* KERNEL_SCHED_RQ_H */

@@ -101,6 +101,8 @@ struct task_struct {
 	struct list_head run_list;	/* RT prio queue or fair queue */
 	s64 rr_slice_ns;		/* SCHED_RR time left */
 	u64 vruntime;			/* SCHED_OTHER virtual runtime (ns) */
+	u32 fair_weight;		/* weight it added to rq->fair_load
+					 * when queued (nice may change) */
 	u64 exec_start_ns;		/* when it last got the CPU */
 	u64 sum_exec_ns;		/* total CPU time */
 	unsigned long nr_switches;	/* times switched in */
