@@ -27,6 +27,7 @@
 #include "kernel/sched/sched.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
+#include "lib/string.h"
 
 /* irq_request_lock - serialises request_irq/free_irq/irq_thread_set_prio
  * (they sleep: thread creation and stop, synchronize_irq). */
@@ -287,4 +288,36 @@ int irq_thread_set_prio(unsigned int irq, int prio)
 		err = sched_setscheduler(desc->thread, SCHED_FIFO, &param);
 	rt_mutex_unlock(&irq_request_lock);
 	return err;
+}
+
+bool irq_get_line_info(unsigned int irq, struct irq_line_info *info)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct task_struct *p;
+	unsigned long flags;
+
+	memset(info, 0, sizeof(*info));
+	if (!desc)
+		return false;
+	rt_mutex_lock(&irq_request_lock);
+	raw_spin_lock_irqsave(&desc->lock, flags);
+	for (struct irqaction *a = desc->action; a; a = a->next)
+		info->nr_actions++;
+	if (desc->action) {
+		strscpy(info->name, desc->action->name, sizeof(info->name));
+		info->flags = desc->action->flags;
+	}
+	info->count = desc->count;
+	info->unhandled = desc->unhandled;
+	info->depth = desc->depth;
+	raw_spin_unlock_irqrestore(&desc->lock, flags);
+	p = desc->thread;	/* stable under irq_request_lock */
+	if (p) {
+		info->thread_pid = p->pid;
+		strscpy(info->thread_name, p->name, sizeof(info->thread_name));
+		info->thread_policy = p->policy;
+		info->thread_prio = p->rt_priority;
+	}
+	rt_mutex_unlock(&irq_request_lock);
+	return info->nr_actions > 0;
 }

@@ -70,6 +70,23 @@ void synchronize_irq(unsigned int irq);
  * without SA_NODELAY, under rt)? */
 bool irq_is_threaded(unsigned int irq);
 
+/* irq_line_info - a snapshot of one line for the `irqs` command. */
+struct irq_line_info {
+	u64 count;			/* interrupts on the line */
+	u64 unhandled;			/* runs nobody claimed */
+	int nr_actions;			/* handlers (sharers) */
+	char name[24];			/* first handler's name */
+	unsigned long flags;		/* first handler's SA_* */
+	unsigned int depth;		/* disable nesting */
+	int thread_pid;			/* 0: no thread */
+	char thread_name[16];		/* irq/N-name */
+	int thread_policy, thread_prio;	/* SCHED_*, rt_priority */
+};
+
+/* irq_get_line_info - fill info for irq; false when it has no handler.
+ * Context: task, may sleep.  Locking: takes irq_request_lock. */
+bool irq_get_line_info(unsigned int irq, struct irq_line_info *info);
+
 /* irq_init - descriptors ready, softirqs started (ksoftirqd/N per
  * online CPU under rt).  Context: boot CPU, once, after smp_init(), in
  * task context with interrupts on. */

@@ -2,23 +2,91 @@
  * kernel/shell/cmd_irq.c - `irqs` (alias `irq`): interrupt counts per
  * vector and CPU, one row per vector that fired anywhere, like Linux's
  * /proc/interrupts; the vector's meaning comes from the machine
- * (arch_irq_vector_name).
+ * (arch_irq_vector_name).  Then one row per requested line: its
+ * handlers, and under rt its thread irq/N-name with policy and priority
+ * (`ps` and `chrt` see the same task).  `irqs prio N PRIO` makes line N's
+ * thread SCHED_FIFO PRIO.
  * Linux counterpart: kernel/irq/proc.c show_interrupts(),
  * arch/x86/kernel/irq.c arch_show_interrupts().
  */
 #include "kernel/shell/shell.h"
 #include "kernel/printk.h"
 #include "kernel/irq/irq_stats.h"
+#include "kernel/irq/irqdesc.h"
+#include "kernel/irq/manage.h"
+#include "kernel/sched/sched.h"
+#include "lib/errno.h"
+#include "lib/string.h"
 #include "kernel/smp.h"
 #include "kernel/time/tick.h"
 #include "arch/x86_64/arch.h"
+
+/* print_irq_lines - one row per requested line. */
+static void print_irq_lines(void)
+{
+	struct irq_line_info info;
+
+	console_printf("%4s %10s %-14s %-6s %-16s %6s %s\n", "irq", "count",
+		       "handler", "mode", "thread", "pid", "policy/prio");
+	for (unsigned int irq = 0; irq < NR_IRQS; irq++) {
+		if (!irq_get_line_info(irq, &info))
+			continue;
+		console_printf("%4u %10llu %-14s %-6s", irq,
+			       (unsigned long long)info.count, info.name,
+			       info.thread_pid ? "thread" : "hardirq");
+		if (info.thread_pid)
+			console_printf(" %-16s %6d %s/%d", info.thread_name,
+				       info.thread_pid,
+				       sched_policy_name(info.thread_policy),
+				       info.thread_prio);
+		else
+			console_printf(" %-16s %6s %s", "-", "-",
+				       info.flags & SA_NODELAY ? "SA_NODELAY"
+							       : "-");
+		if (info.nr_actions > 1)
+			console_printf("  (+%d shared)", info.nr_actions - 1);
+		if (info.depth)
+			console_printf("  disabled");
+		if (info.unhandled)
+			console_printf("  unhandled %llu",
+				       (unsigned long long)info.unhandled);
+		console_printf("\n");
+	}
+}
+
+/* cmd_irqs_prio - `irqs prio N PRIO`: line N's thread to SCHED_FIFO PRIO. */
+static int cmd_irqs_prio(int argc, char **argv)
+{
+	unsigned long irq;
+	long prio;
+	int err;
+
+	if (argc != 4 || kstrtoul(argv[2], 0, &irq) || kstrtol(argv[3], 0, &prio)) {
+		console_printf("usage: irqs prio IRQ PRIO   (PRIO 1..99)\n");
+		return -EINVAL;
+	}
+	err = irq_thread_set_prio((unsigned int)irq, (int)prio);
+	if (err == -ENOENT)
+		console_printf("irqs: irq %lu has no thread (not requested, "
+			       "SA_NODELAY, or not PREEMPT_RT)\n", irq);
+	else if (err)
+		console_printf("irqs: irq %lu prio %ld: error %d\n", irq, prio,
+			       err);
+	else
+		console_printf("irq %lu thread now SCHED_FIFO %ld\n", irq, prio);
+	return err;
+}
 
 static int cmd_irqs(int argc, char **argv)
 {
 	int cpu;
 
-	(void)argc;
-	(void)argv;
+	if (argc > 1 && strcmp(argv[1], "prio") == 0)
+		return cmd_irqs_prio(argc, argv);
+	if (argc > 1) {
+		console_printf("usage: irqs [prio IRQ PRIO]\n");
+		return -EINVAL;
+	}
 	console_printf("%6s", "vector");
 	for_each_online_cpu(cpu)
 		console_printf(" %10s%-2d", "CPU", cpu);
@@ -41,7 +109,9 @@ static int cmd_irqs(int argc, char **argv)
 		console_printf(" %12llu", (unsigned long long)tick_count(cpu));
 	console_printf("  (HZ=%d, jiffies %llu)\n", HZ,
 		       (unsigned long long)READ_ONCE(jiffies));
+	print_irq_lines();
 	return 0;
 }
-SHELL_COMMAND(irqs, "interrupt counts per vector and CPU", cmd_irqs);
+SHELL_COMMAND(irqs, "interrupt counts; lines, irq threads; irqs prio N PRIO",
+	      cmd_irqs);
 SHELL_COMMAND(irq, "same as irqs", cmd_irqs);
