@@ -1,0 +1,171 @@
+/*
+ * kernel/locking/pidemo.c - the priority-inversion demo (pidemo.h).
+ * The lock without PI is a minimal sleeping binary lock on a wait queue
+ * (what compat_semaphore is under rt: waiters sleep, the holder is
+ * never boosted).
+ * TODO: use struct compat_semaphore (kernel/locking/semaphore.h) once it
+ * is in the tree's history, instead of nopi_lock.
+ */
+#include "kernel/locking/pidemo.h"
+#include "kernel/locking/rtmutex.h"
+#include "kernel/sched/sched.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/sched/wait.h"
+#include "kernel/sched/completion.h"
+#include "kernel/time/ktime.h"
+#include "lib/errno.h"
+#include "lib/bug.h"
+
+/* A sleeping lock without priority inheritance. */
+struct nopi_lock {
+	int locked;			/* cmpxchg'd */
+	wait_queue_head_t wait;		/* tasks sleeping for it */
+};
+
+static bool nopi_trylock(struct nopi_lock *l)
+{
+	int old = 0;
+
+	return __atomic_compare_exchange_n(&l->locked, &old, 1, false,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+static void nopi_lock(struct nopi_lock *l)
+{
+	wait_event(l->wait, nopi_trylock(l));
+}
+
+static void nopi_unlock(struct nopi_lock *l)
+{
+	__atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
+	wake_up(&l->wait);
+}
+
+/* A gap longer than this between two clock reads means A was preempted:
+ * one loop pass is well under a microsecond, a tick interrupt a few. */
+#define PIDEMO_GAP_NS 20000
+
+struct pidemo {
+	bool pi;
+	struct rt_mutex pi_lock;
+	struct nopi_lock nopi;
+	s64 section_ns, b_ns;
+	struct task_struct *a, *b, *c;
+	ktime_t c_asked, c_got;		/* C's lock request and grant */
+	struct completion c_done, b_done, a_done;
+};
+
+static void pidemo_lock(struct pidemo *d)
+{
+	if (d->pi)
+		rt_mutex_lock(&d->pi_lock);
+	else
+		nopi_lock(&d->nopi);
+}
+
+static void pidemo_unlock(struct pidemo *d)
+{
+	if (d->pi)
+		rt_mutex_unlock(&d->pi_lock);
+	else
+		nopi_unlock(&d->nopi);
+}
+
+/* Spin for ns of our own CPU time: stretches spent preempted do not
+ * count, so A's section is work, not wall-clock time. */
+static void pidemo_work(s64 ns)
+{
+	ktime_t prev = ktime_get(), now;
+	s64 done = 0;
+
+	while (done < ns) {
+		now = ktime_get();
+		if (now - prev < PIDEMO_GAP_NS)
+			done += now - prev;
+		prev = now;
+		cpu_relax();
+	}
+}
+
+static int pidemo_c(void *data)
+{
+	struct pidemo *d = data;
+
+	d->c_asked = ktime_get();
+	pidemo_lock(d);
+	d->c_got = ktime_get();
+	pidemo_unlock(d);
+	complete(&d->c_done);
+	return 0;
+}
+
+static int pidemo_b(void *data)
+{
+	struct pidemo *d = data;
+	ktime_t end = ktime_get() + d->b_ns;
+
+	while (ktime_get() < end)	/* CPU-bound, no lock */
+		cpu_relax();
+	complete(&d->b_done);
+	return 0;
+}
+
+/* [1] take the lock [2] wake C: it preempts us and blocks on the lock
+ * [3] wake B: it preempts us unless C's boost holds it off [4] work,
+ * release. */
+static int pidemo_a(void *data)
+{
+	struct pidemo *d = data;
+
+	pidemo_lock(d);					/* [1] */
+	wake_up_process(d->c);				/* [2] */
+	wake_up_process(d->b);				/* [3] */
+	pidemo_work(d->section_ns);			/* [4] */
+	pidemo_unlock(d);
+	complete(&d->a_done);
+	return 0;
+}
+
+static struct task_struct *pidemo_thread(int (*fn)(void *), struct pidemo *d,
+					 const char *name, int fifo, int cpu)
+{
+	struct sched_param sp = { .sched_priority = fifo };
+	struct task_struct *p = kthread_create(fn, d, "%s", name);
+
+	if (!p)
+		return NULL;
+	kthread_bind(p, cpu);
+	sched_setscheduler(p, SCHED_FIFO, &sp);
+	return p;
+}
+
+s64 pidemo_run(bool pi, int cpu, s64 section_ns, s64 b_ns)
+{
+	static struct pidemo d;		/* one demo at a time (the shell) */
+
+	might_sleep();
+	d.pi = pi;
+	rt_mutex_init(&d.pi_lock);
+	d.nopi.locked = 0;
+	init_waitqueue_head(&d.nopi.wait);
+	d.section_ns = section_ns;
+	d.b_ns = b_ns;
+	init_completion(&d.a_done);
+	init_completion(&d.b_done);
+	init_completion(&d.c_done);
+	d.a = pidemo_thread(pidemo_a, &d, "pidemo-A", 10, cpu);
+	d.b = pidemo_thread(pidemo_b, &d, "pidemo-B", 20, cpu);
+	d.c = pidemo_thread(pidemo_c, &d, "pidemo-C", 30, cpu);
+	if (!d.a || !d.b || !d.c) {
+		/* a created thread that never ran is reaped by waking it
+		 * into a function that returns at once: not worth it here,
+		 * kthread_create fails only when memory is gone */
+		return -ENOMEM;
+	}
+	wake_up_process(d.a);
+	wait_for_completion(&d.a_done);
+	wait_for_completion(&d.b_done);
+	wait_for_completion(&d.c_done);
+	rt_mutex_destroy(&d.pi_lock);
+	return d.c_got - d.c_asked;
+}
