@@ -63,6 +63,11 @@ ifneq ($(filter 1,$(LATENCY_TIMING) $(LATENCY_TRACE)),)
 $(foreach o,$(TIMING_OPTS),$(eval $(o) ?= 1))
 endif
 KCFLAGS += $(foreach o,$(TIMING_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
+# The article's debugging options: PRINTK_IGNORE_LOGLEVEL=1 prints every
+# level; DETECT_SOFTLOCKUP (kernel/debug/softlockup.h) is on unless =0.
+DEBUG_OPTS := PRINTK_IGNORE_LOGLEVEL DETECT_SOFTLOCKUP
+DETECT_SOFTLOCKUP ?= 1
+KCFLAGS += $(foreach o,$(DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # No -g: NASM records the absolute build directory in its DWARF and has no
 # prefix map, which would make the ELF depend on where the tree lives.
 NASMFLAGS := -f elf64 -w+all
@@ -86,12 +91,21 @@ KOBJS += $(BUILD)/pi_scripts.o
 # starts each function with `call __fentry__` (kernel/debug/latency_trace.h)
 TRACE_NOTRACE := kernel/debug/latency_trace.c kernel/debug/latency_timing.c \
 	kernel/printk.c kernel/console.c drivers/uart16550.c drivers/vga_text.c \
-	arch/x86_64/smpboot.c arch/x86_64/percpu.c arch/x86_64/cpu_init.c
+	arch/x86_64/smpboot.c arch/x86_64/percpu.c arch/x86_64/cpu_init.c \
+	tests/kernel/test_memory.c
+# (test_memory: its stack overflow must fault in its own function, not
+# in __fentry__'s register saves)
 ifeq ($(LATENCY_TRACE),1)
 KCFLAGS += -DCONFIG_LATENCY_TRACE
 $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TRACE_NOTRACE),$(KSRCS_C))): \
 	KCFLAGS += -pg -mfentry
 endif
+
+# Objects depend on $(BUILD)/.cflags, rewritten only when the flags (and
+# so PREEMPT= or an option) change: a changed option rebuilds everything.
+BUILD_FLAGS := $(CC) $(KCFLAGS) $(NASM) $(NASMFLAGS)
+$(shell mkdir -p $(BUILD) && echo '$(BUILD_FLAGS)' | cmp -s - $(BUILD)/.cflags \
+	|| echo '$(BUILD_FLAGS)' > $(BUILD)/.cflags)
 
 # ---- host unit tests: portable sources built for the host under sanitizers
 HOST_SRCS := $(sort $(wildcard lib/*.c) $(wildcard arch/x86_64/acpi_tables.c) \
@@ -118,12 +132,12 @@ deps:
 # V=1 shows the full command lines.
 Q := $(if $(V),,@)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(BUILD)/.cflags
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
 
-$(BUILD)/%.asm.o: %.asm
+$(BUILD)/%.asm.o: %.asm $(BUILD)/.cflags
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  NASM    $<")
 	$(Q)$(NASM) $(NASMFLAGS) -MD $(BUILD)/$*.asm.d -MP $< -o $@
@@ -151,7 +165,7 @@ $(BUILD)/rtk.elf: $(BUILD)/rtk.pass1.elf $(BUILD)/ksyms.o
 		{ echo "error: text moved between symbol-table links"; exit 1; }
 	@echo "  built $@ (PREEMPT=$(PREEMPT))"
 
-$(BUILD)/ksyms0.o $(BUILD)/ksyms.o $(BUILD)/pi_scripts.o: $(BUILD)/%.o: $(BUILD)/%.c
+$(BUILD)/ksyms0.o $(BUILD)/ksyms.o $(BUILD)/pi_scripts.o: $(BUILD)/%.o: $(BUILD)/%.c $(BUILD)/.cflags
 	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
 
 # tests/pi/NAME.tst -> { "NAME", "line\n" ... } (quotes, backslashes escaped)
@@ -267,6 +281,18 @@ fuzz: $(FUZZ_TARGETS)
 			-max_total_time=$(FUZZ_SECONDS) $(BUILD)/fuzz/corpus \
 			$$( [ -d $$c ] && echo $$c ); \
 	done
+
+# make latency PREEMPT=none LOAD="lockhog 2 2000" ICOUNT=3 SMP=2 [LOOPS=N]:
+# boot, start the load, run cyclictest -S -p99 -i1000 -lLOOPS -q -h 3000;
+# writes $(BUILD)/latency-<model>-<load>.txt and .png (tools/latency.py).
+LOAD ?= lockhog 2 2000
+LOOPS ?= 20000
+.PHONY: latency
+latency: deps $(BUILD)/rtk.elf
+	$(PYTHON) tools/latency.py --elf $(BUILD)/rtk.elf --model $(PREEMPT) \
+		--load "$(LOAD)" --smp $(SMP) --mem $(MEM) --loops $(LOOPS) \
+		$(if $(ICOUNT),--icount $(ICOUNT)) --append "$(APPEND)" \
+		--out $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

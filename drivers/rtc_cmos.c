@@ -9,7 +9,7 @@
  *	C  bit 6 PF: periodic flag; reading C acknowledges and re-arms
  * One interrupt:
  *	[1] hard part (SA_NODELAY: hard-irq context under every model):
- *	    rdtsc, read C (not PF: not ours), keep the stamp unless the
+ *	    rdtsc, read C (not PF: a stale one, nothing to count), keep the stamp unless the
  *	    thread has not taken the previous one (missed), wake the thread
  *	[2] the thread (SCHED_FIFO IRQ_THREAD_PRIO, like an irq thread
  *	    under rt): take the stamp, record rdtsc - stamp in ns
@@ -74,8 +74,10 @@ static irqreturn_t rtc_interrupt(int irq, void *dev_id)
 	raw_spin_lock(&rtc_lock);
 	c = cmos_read(RTC_REG_C);
 	if (!(c & RTC_PF)) {
+		/* an interrupt raised before rtc_program() read C (the line
+		 * is not shared: it is still ours, just nothing to count) */
 		raw_spin_unlock(&rtc_lock);
-		return IRQ_NONE;
+		return IRQ_HANDLED;
 	}
 	rtc_irqs++;
 	if (stamp_valid) {

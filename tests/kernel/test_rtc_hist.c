@@ -32,8 +32,11 @@ static void test_periodic_irq_fills_histogram(struct ktest *t)
 	rtc_hist_read(&s);
 	KTEST_ASSERT(t, s.irqs >= WANT, "expected >= %d interrupts in %d ms, "
 		     "saw %llu", WANT, WAIT_MS, (unsigned long long)s.irqs);
-	KTEST_EXPECT(t, s.st.cycles + s.missed == s.irqs,
-		     "samples %llu + missed %llu != interrupts %llu",
+	/* the last stamp may be left untaken by the stop */
+	KTEST_EXPECT(t, s.st.cycles + s.missed == s.irqs ||
+			     s.st.cycles + s.missed + 1 == s.irqs,
+		     "samples %llu + missed %llu: expected interrupts %llu "
+		     "(or one less)",
 		     (unsigned long long)s.st.cycles,
 		     (unsigned long long)s.missed,
 		     (unsigned long long)s.irqs);
