@@ -15,6 +15,7 @@
 #include "kernel/smp.h"
 #include "kernel/sched/sched.h"
 #include "kernel/shell/shell.h"
+#include "kernel/debug/softlockup.h"
 #include "kernel/debug/latency_timing.h"
 #include "kernel/mm/mm.h"
 #include "kernel/time/ktime.h"
@@ -116,6 +117,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	init_timers();	/* timer_list, TIMER_SOFTIRQ */
 	serial_irq_init();	/* COM1 input via request_irq */
 	latency_timing_init();	/* every CPU's per-CPU copy exists now */
+	softlockup_init();	/* watchdog/N on every online CPU */
 
 	if (selftest_mode)
 		run_selftests();

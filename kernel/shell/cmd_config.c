@@ -36,6 +36,18 @@ static int cmd_config(int argc, char **argv)
 		       yn(latency_kind_enabled(LATENCY_PREEMPT_OFF)),
 		       yn(latency_kind_enabled(LATENCY_IRQS_OFF)),
 		       yn(latency_kind_enabled(LATENCY_WAKEUP)));
+	console_printf("  PRINTK_IGNORE_LOGLEVEL %s, DETECT_SOFTLOCKUP %s "
+		       "(make PRINTK_IGNORE_LOGLEVEL=1 DETECT_SOFTLOCKUP=0|1)\n",
+#ifdef CONFIG_PRINTK_IGNORE_LOGLEVEL
+		       "y",
+#else
+		       "n",
+#endif
+#ifdef CONFIG_DETECT_SOFTLOCKUP
+		       "y");
+#else
+		       "n");
+#endif
 	return 0;
 }
 SHELL_COMMAND(config, "show the preemption model and build options", cmd_config);
