@@ -23,8 +23,9 @@
  * off) gives the might_sleep warning; spin_trylock() never sleeps.
  * Linux counterpart: include/linux/spinlock.h (PREEMPT_RT patch v0.7.x
  * TYPE_EQUAL/PICK_OP macros; mainline: spinlock_rt.h).  rtk leaves out
- * the _bh forms and migrate_disable() (a spinlock_t holder under rt may
- * migrate; per-CPU data needs get_cpu_var or a per-CPU lock).
+ * migrate_disable() (a spinlock_t holder under rt may migrate; per-CPU
+ * data needs get_cpu_var or a per-CPU lock).  The _bh forms keep softirqs
+ * off this CPU (kernel/irq/softirq.c) and then take the lock.
  */
 #ifndef KERNEL_LOCKING_SPINLOCK_H
 #define KERNEL_LOCKING_SPINLOCK_H
@@ -32,6 +33,7 @@
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/locking/rtmutex.h"
 #include "kernel/sched/preempt_model.h"
+#include "kernel/irq/softirq.h"
 
 static __always_inline void __raw_spin_lock_init_named(raw_spinlock_t *l,
 						       const char *name,
@@ -166,17 +168,33 @@ static __always_inline int __raw_spin_trylock_int(raw_spinlock_t *l)
 #define spin_unlock_irqrestore(l, flags)                                     \
 	__PICK(l, raw_spin_unlock_irqrestore, __SL(unlock_irqrestore))(l, flags)
 
-/* The article's _rt / _nort helpers (Miscellaneous). */
+/*
+ * spin_lock_bh / spin_unlock_bh - softirqs off on this CPU, then the lock
+ * (unlock in reverse order).  Under rt softirqs run in ksoftirqd/N and
+ * local_bh_disable() only holds them off (it disables preemption there),
+ * so a spinlock_t taken this way still must not sleep inside; the raw
+ * lock works the same under every model.
+ */
+#define spin_lock_bh(l)                                                      	do {                                                                 		local_bh_disable();                                          		spin_lock(l);                                                	} while (0)
+#define spin_unlock_bh(l)                                                    	do {                                                                 		spin_unlock(l);                                              		local_bh_enable();                                           	} while (0)
+
+/* The article's _rt / _nort helpers (Miscellaneous): the _nort forms do
+ * nothing under rt (the code they guard is already serialised by a
+ * sleeping lock or a thread there) and the normal thing elsewhere. */
 #if defined(CONFIG_PREEMPT_RT)
 #define spin_lock_rt(l)		spin_lock(l)
 #define spin_unlock_rt(l)	spin_unlock(l)
 #define spin_lock_nort(l)	do { (void)(l); } while (0)
 #define spin_unlock_nort(l)	do { (void)(l); } while (0)
+#define spin_lock_bh_nort(l)	do { (void)(l); } while (0)
+#define spin_unlock_bh_nort(l)	do { (void)(l); } while (0)
 #else
 #define spin_lock_rt(l)		do { (void)(l); } while (0)
 #define spin_unlock_rt(l)	do { (void)(l); } while (0)
 #define spin_lock_nort(l)	spin_lock(l)
 #define spin_unlock_nort(l)	spin_unlock(l)
+#define spin_lock_bh_nort(l)	spin_lock_bh(l)
+#define spin_unlock_bh_nort(l)	spin_unlock_bh(l)
 #endif
 
 #endif /* KERNEL_LOCKING_SPINLOCK_H */
