@@ -23,7 +23,7 @@ struct trampoline_params {
 	u64 gs_base;   /* the AP's per-CPU offset */
 	u32 cpu;       /* logical CPU number */
 	u32 stage;     /* AP progress: 1 real mode, 2 long mode */
-} __attribute__((packed));
+} __attribute__((aligned(8)));	/* no padding: the size check in smpboot.c */
 
 /* What the bring-up knows about one logical CPU.  Written by the boot
  * CPU before the AP starts (and boot_us once it is up); read-only after
