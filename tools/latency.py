@@ -156,7 +156,7 @@ class Canvas:
 
     def text(self, x, y, s, c=(0, 0, 0), scale=2):
         for ch in s:
-            g = FONT.get(ch, FONT[" "])
+            g = FONT.get(ch) or FONT.get(ch.lower()) or FONT.get(ch.upper(), FONT[" "])
             for r in range(5):
                 for col in range(3):
                     if g[r * 3 + col] == "1":
