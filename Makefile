@@ -296,17 +296,18 @@ latency: deps $(BUILD)/rtk.elf
 
 # make bench [SMP=N] [ICOUNT=N]: build the four models (BUILD-bench-<model>),
 # boot each with selftest=bench (SMP 2 unless given), print one table of
-# the figures, median/max per model; also in $(BUILD)-bench.txt.
+# the figures, median/max per model; also in $(BUILD)/bench.txt (+ logs).
 BENCH_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 .PHONY: bench
 bench: deps
 	@set -e; for m in $(PREEMPT_MODELS); do \
 		$(MAKE) --no-print-directory BUILD=$(BUILD)-bench-$$m \
 			PREEMPT=$$m $(BUILD)-bench-$$m/rtk.elf; done
+	@mkdir -p $(BUILD)
 	$(PYTHON) tools/bench.py $(foreach m,$(PREEMPT_MODELS),\
 		--elf $(m)=$(BUILD)-bench-$(m)/rtk.elf) --qemu $(QEMU) \
 		--machine $(MACHINE) --cpu $(CPU) --smp $(BENCH_SMP) --mem $(MEM) \
-		$(if $(ICOUNT),--icount $(ICOUNT)) --out $(BUILD)-bench.txt
+		$(if $(ICOUNT),--icount $(ICOUNT)) --out $(BUILD)/bench.txt
 
 clean:
 	rm -rf $(BUILD)

@@ -103,7 +103,7 @@ def main():
     ap.add_argument("--mem", default="256M")
     ap.add_argument("--icount", type=int, default=None)
     ap.add_argument("--timeout", type=int, default=300)
-    ap.add_argument("--out", help="also write the tables (and logs) here")
+    ap.add_argument("--out", help="also write the tables here (and each model.s log next to it)")
     args = ap.parse_args()
 
     models, results, rows = [], {}, []
