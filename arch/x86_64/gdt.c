@@ -104,6 +104,16 @@ static void load_gdt(const struct gdt_ptr *ptr)
  * Context: on CPU cpu, interrupts off, before its IDT is used (the IST
  * gates need the TSS).  Locking: none; each CPU writes only its own slot.
  */
+/*
+ * gdt_ist_top - top of IST stack `ist` (IST_x) in CPU `cpu`'s TSS.
+ * Context: any; the value is fixed once that CPU is up.
+ */
+unsigned long gdt_ist_top(int cpu, int ist)
+{
+	BUG_ON(cpu < 0 || cpu >= GDT_MAX_CPUS || ist < 1 || ist > IST_COUNT);
+	return cpu_gdt[cpu].tss.ist[ist - 1];
+}
+
 void gdt_init_cpu(int cpu, const struct cpu_stacks *stacks)
 {
 	struct cpu_gdt *g;

@@ -46,6 +46,8 @@ struct cpu_stacks {
 
 /* gdt_bsp_stacks - the boot CPU's static IST stacks. */
 const struct cpu_stacks *gdt_bsp_stacks(void);
+/* gdt_ist_top - top of IST stack `ist` (IST_x) in CPU `cpu`'s TSS. */
+unsigned long gdt_ist_top(int cpu, int ist);
 
 /*
  * gdt_init_cpu - build CPU cpu's GDT and TSS from stacks, load them (LGDT,

@@ -23,6 +23,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/printk.h"
+#include "kernel/percpu.h"
 #include "arch/x86_64/gdt.h"
 #include "arch/x86_64/idt.h"
 #include "arch/x86_64/traps.h"
@@ -244,14 +245,20 @@ static void record_nmi(struct pt_regs *regs)
  * and execution continues. */
 static void test_nmi_hook_runs_on_nmi_ist_stack(struct ktest *t)
 {
-	unsigned long top = gdt_bsp_stacks()->ist_top[IST_NMI - 1];
+	unsigned long top, flags;
 	u64 before = trap_count(X86_TRAP_NMI);
 	void (*saved)(struct pt_regs *) = nmi_handler;	/* smp's stop hook */
 
+	/* Interrupts off: the test task must not migrate between reading
+	 * this CPU's NMI stack and raising the NMI (earlier suites may have
+	 * left it on any CPU). */
+	raw_local_irq_save(flags);
+	top = gdt_ist_top(raw_smp_processor_id(), IST_NMI);
 	nmi_seen_regs = 0;
 	nmi_handler = record_nmi;
 	__asm__ volatile("int $2" ::: "memory");
 	nmi_handler = saved;
+	raw_local_irq_restore(flags);
 	KTEST_EXPECT_EQ(t, trap_count(X86_TRAP_NMI) - before, 1);
 	KTEST_EXPECT_EQ(t, nmi_seen_vector, X86_TRAP_NMI);
 	KTEST_EXPECT(t, nmi_seen_regs < top && nmi_seen_regs >= top - IST_STACK_SIZE,
