@@ -27,6 +27,8 @@
 #include "kernel/time/timer.h"
 #include "drivers/vga_text.h"
 #include "lib/string.h"
+#include "kernel/sched/deferred.h"
+#include "kernel/mm/mm_struct.h"
 
 static bool selftest_mode;
 static char selftest_list[256];
@@ -106,6 +108,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	acpi_init();	/* before time (HPET/PM timer) and SMP (MADT) */
 	time_init();
 	mm_init();
+	mm_struct_init();	/* init_mm, the kernel address space */
 	percpu_init_bsp();	/* needs pages; before anything per-CPU */
 	sched_init();	/* this flow becomes the task "init" */
 	set_cpu_online(0, true);
@@ -118,6 +121,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	serial_irq_init();	/* COM1 input via request_irq */
 	latency_timing_init();	/* every CPU's per-CPU copy exists now */
 	softlockup_init();	/* watchdog/N on every online CPU */
+	deferred_init();	/* desched: delayed put_task_struct / mmdrop */
 
 	if (selftest_mode)
 		run_selftests();

@@ -34,6 +34,8 @@
 #include "kernel/locking/rtmutex.h"
 #include "kernel/sched/preempt_model.h"
 #include "kernel/irq/softirq.h"
+#include "kernel/sched/deferred.h"
+#include "kernel/locking/debug_irqflags.h"
 
 static __always_inline void __raw_spin_lock_init_named(raw_spinlock_t *l,
 						       const char *name,
@@ -49,6 +51,10 @@ static __always_inline void __raw_spin_lock_init_named(raw_spinlock_t *l,
 
 typedef struct spinlock {
 	struct rt_mutex lock;
+#if defined(CONFIG_DEBUG_RT_LOCKING_MODE)
+	bool raw_mode;	/* taken in `rtlock mode raw`; the holder's
+			 * (kernel/locking/rtlock_mode.h) */
+#endif
 } spinlock_t;
 
 #define __SPIN_LOCK_UNLOCKED(name) { .lock = __RT_MUTEX_INITIALIZER(name.lock) }
@@ -83,7 +89,11 @@ static inline bool rt_spin_is_locked(spinlock_t *lock)
 	return rt_mutex_is_locked(&lock->lock);
 }
 
+#if defined(CONFIG_DEBUG_RT_LOCKING_MODE)
+#define __SL(op) rtlock_mode_##op	/* kernel/locking/rtlock_mode.h */
+#else
 #define __SL(op) rt_spin_##op
+#endif
 
 #else /* !CONFIG_PREEMPT_RT: spinlock_t is the raw lock */
 #define SPINLOCK_SLEEPS 0
@@ -152,21 +162,37 @@ static __always_inline int __raw_spin_trylock_int(raw_spinlock_t *l)
 	__PICK(l, __raw_spin_lock_init_named, __SL(lock_init_named))(l, #l,  \
 								     __FILE__, __LINE__)
 #define spin_lock(l)		__PICK(l, raw_spin_lock, __SL(lock))(l)
-#define spin_unlock(l)		__PICK(l, raw_spin_unlock, __SL(unlock))(l)
+/* every unlock is a TIF_NEED_RESCHED_DELAYED point (kernel/sched/deferred.h) */
+#define spin_unlock(l)                                                       \
+	do {                                                                 \
+		__PICK(l, raw_spin_unlock, __SL(unlock))(l);                 \
+		preempt_check_resched_delayed();                             \
+	} while (0)
 #define spin_trylock(l)		__PICK(l, __raw_spin_trylock_int, __SL(trylock))(l)
 #define spin_is_locked(l)	__PICK(l, raw_spin_is_locked, __SL(is_locked))(l)
 /* _irq on spinlock_t under rt: the lock only (irqs stay on, the section
  * is preemptible); on the raw lock and the non-rt spinlock_t: really
  * disables them */
 #define spin_lock_irq(l)	__PICK(l, raw_spin_lock_irq, __SL(lock_irq))(l)
-#define spin_unlock_irq(l)	__PICK(l, raw_spin_unlock_irq, __SL(unlock_irq))(l)
+#define spin_unlock_irq(l)                                                   \
+	do {                                                                 \
+		__PICK(l, raw_spin_unlock_irq, __SL(unlock_irq))(l);         \
+		preempt_check_resched_delayed();                             \
+	} while (0)
 #define spin_lock_irqsave(l, flags)                                          \
 	do {                                                                 \
 		(flags) = __PICK(l, __raw_spin_lock_irqsave,                 \
 				 __SL(lock_irqsave))(l);                     \
+		debug_irqflags_saved(l, flags, __FILE__, __LINE__);          \
 	} while (0)
+/* DEBUG_IRQ_FLAGS checks flags against the save (debug_irqflags.h) */
 #define spin_unlock_irqrestore(l, flags)                                     \
-	__PICK(l, raw_spin_unlock_irqrestore, __SL(unlock_irqrestore))(l, flags)
+	do {                                                                 \
+		debug_irqflags_check(l, #l, flags, __FILE__, __LINE__);      \
+		__PICK(l, raw_spin_unlock_irqrestore,                        \
+		       __SL(unlock_irqrestore))(l, flags);                   \
+		preempt_check_resched_delayed();                             \
+	} while (0)
 
 /*
  * spin_lock_bh / spin_unlock_bh - softirqs off on this CPU, then the lock
@@ -195,6 +221,10 @@ static __always_inline int __raw_spin_trylock_int(raw_spinlock_t *l)
 #define spin_unlock_nort(l)	spin_unlock(l)
 #define spin_lock_bh_nort(l)	spin_lock_bh(l)
 #define spin_unlock_bh_nort(l)	spin_unlock_bh(l)
+#endif
+
+#if defined(CONFIG_PREEMPT_RT) && defined(CONFIG_DEBUG_RT_LOCKING_MODE)
+#include "kernel/locking/rtlock_mode.h"	/* the __SL() targets */
 #endif
 
 #endif /* KERNEL_LOCKING_SPINLOCK_H */

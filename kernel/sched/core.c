@@ -41,6 +41,7 @@
 #include "kernel/debug/latency_timing.h"
 #include "kernel/debug/sched_trace.h"
 #include "kernel/locking/rtmutex.h"
+#include "kernel/sched/deferred.h"
 
 struct rq runqueues[NR_CPUS];
 DEFINE_PER_CPU(struct task_struct *, current_task);
@@ -234,8 +235,10 @@ static void check_preempt(struct rq *rq, struct task_struct *p, bool sync)
 		preempt = false;
 	if (!preempt)
 		return;
-	if (sync && rq->cpu == raw_smp_processor_id() && curr == current)
+	if (sync && rq->cpu == raw_smp_processor_id() && curr == current) {
+		set_need_resched_delayed();	/* TIF_NEED_RESCHED_DELAYED */
 		return;
+	}
 	resched_curr(rq);
 }
 

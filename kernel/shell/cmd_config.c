@@ -4,6 +4,8 @@
  * the article's "PREEMPT_RT configuration options").
  */
 #include "kernel/shell/shell.h"
+#include "kernel/locking/debug_irqflags.h"
+#include "kernel/locking/rtlock_mode.h"
 #include "kernel/printk.h"
 #include "kernel/version.h"
 #include "kernel/sched/preempt_model.h"
@@ -48,6 +50,11 @@ static int cmd_config(int argc, char **argv)
 #else
 		       "n");
 #endif
+	console_printf("  DEBUG_IRQ_FLAGS %s, DEBUG_RT_LOCKING_MODE %s, spinlock_t "
+		       "mode %s (make DEBUG_IRQ_FLAGS=0|1 "
+		       "DEBUG_RT_LOCKING_MODE=0|1; `rtlock`)\n",
+		       yn(DEBUG_IRQ_FLAGS_ENABLED), yn(RTLOCK_MODE_SWITCHABLE),
+		       rtlock_mode_name(rtlock_get_mode()));
 	return 0;
 }
 SHELL_COMMAND(config, "show the preemption model and build options", cmd_config);
