@@ -63,8 +63,9 @@ static bool can_shoot_down(void)
 	return !raw_irqs_disabled() && !in_irq();
 }
 
-/* free_dead_stacks - free the parked stacks.  Context: task, irqs on. */
-static void free_dead_stacks(void)
+/* free_dead_stacks - free the parked stacks.  Context: task, irqs on.
+ * Also called by tests before they take a kernel-stack baseline. */
+void free_dead_stacks(void)
 {
 	unsigned long flags;
 	void *list;

@@ -51,4 +51,8 @@ bool kthread_exited(struct task_struct *p);
 
 /* task_exit - end current with code (arch/x86_64/switch.h). */
 
+/* free_dead_stacks - free stacks parked by last puts made with irqs off
+ * (see kthread.c).  Context: task, irqs on, may sleep. */
+void free_dead_stacks(void);
+
 #endif /* KERNEL_SCHED_KTHREAD_H */
