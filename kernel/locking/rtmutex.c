@@ -36,6 +36,11 @@
  * run queue lock (inside rt_mutex_setprio).  The chain walk goes against
  * it (task->pi_lock, then the next lock's wait_lock), so it only
  * trylocks there and backs off.
+ *
+ * Length: over the 600-line soft limit on purpose. The fast path, slow
+ * path, chain walk and deboost share one set of invariants (the owner
+ * word and pi_waiters, both under wait_lock/pi_lock) and are read together,
+ * as in Linux's rtmutex.c; splitting them would scatter those rules.
  */
 #include "kernel/debug/sched_trace.h"
 #include "kernel/locking/rtmutex_internal.h"

@@ -23,6 +23,10 @@
  * runs it (so a lock blocks the thread, not the script).
  * Linux counterpart: kernel/locking/rtmutex-tester.c and
  * scripts/rt-tester/rt-tester.py; rtk leaves out the BKL opcodes (9, 10).
+ *
+ * Length: just over 600 lines because the rt-mutex tester's opcode table,
+ * its thread loop and the script interpreter are one format; the console
+ * front end lives in kernel/shell/cmd_pitest.c.
  */
 #include "kernel/locking/rttester.h"
 #include "kernel/locking/rtmutex.h"

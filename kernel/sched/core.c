@@ -27,6 +27,11 @@
  * rt_mutex_setprio, __set_cpus_allowed_ptr).  rtk leaves out sched
  * classes as ops tables (three policies, direct calls), cgroups,
  * NUMA, uclamp and the wake list.
+ *
+ * Length: over the 600-line soft limit. TODO(split): move wakeups
+ * (try_to_wake_up, wake_up_process*) and the priority setters
+ * (sched_setscheduler, set_user_nice, rt_mutex_setprio) into their own
+ * files; kept together for now because they share the rq locking helpers.
  */
 #include "kernel/sched/rq.h"
 #include "kernel/sched/kthread.h"
