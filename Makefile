@@ -4,6 +4,7 @@
 #   make run             boot in QEMU, serial console on this terminal
 #   make test            host unit tests + in-kernel self-tests, one summary
 #   make test-options    LATENCY_TRACE=1 build (BUILD-opts) + the instruments' suites
+#   make test-matrix     kernel suites for every PREEMPT model x SMP=1,2,4 (tools/matrix.sh)
 #   make iso-test        boot build/rtk.iso under BIOS and UEFI, check the shell
 #   make bochs           boot the ISO in Bochs (serial on this terminal)
 #   make test-bochs      run the self-tests in Bochs
@@ -126,7 +127,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
 HOST_COMMON := tests/host/check.c tests/host/fake_arch.c
 
 .PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
-	test-options \
+	test-options test-matrix \
 	debug fuzz deps clean
 .DELETE_ON_ERROR:
 
@@ -252,6 +253,13 @@ OPTS_SUITES ?= latency_timing,latency_trace
 test-options: deps
 	$(MAKE) BUILD=$(OPTS_BUILD) LATENCY_TRACE=1 kernel-test \
 		SELFTEST=$(OPTS_SUITES)
+
+# Issue 4's matrix: each model built once (BUILD-m-<model>), its kernel
+# suites run with every CPU count.  MATRIX_MODELS / MATRIX_SMP narrow it.
+MATRIX_MODELS ?= none voluntary desktop rt
+MATRIX_SMP ?= 1 2 4
+test-matrix: deps
+	bash tools/matrix.sh -m "$(MATRIX_MODELS)" -s "$(MATRIX_SMP)" -b $(BUILD)-m
 
 OVMF ?= $(firstword $(wildcard /usr/share/OVMF/OVMF_CODE.fd \
 	/usr/share/ovmf/OVMF.fd /usr/share/qemu/OVMF.fd))
