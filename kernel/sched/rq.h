@@ -60,15 +60,30 @@ static inline struct rq *this_rq(void)
 void double_rq_lock(struct rq *a, struct rq *b);
 void double_rq_unlock(struct rq *a, struct rq *b);
 
-/* core.c */
+/* rq.c */
+struct rq *__task_rq_lock(struct task_struct *p);
+struct rq *task_rq_lock(struct task_struct *p, unsigned long *flags);
+void task_rq_unlock(struct rq *rq, struct task_struct *p,
+		    unsigned long flags);
 void activate_task(struct rq *rq, struct task_struct *p, bool head);
 void deactivate_task(struct rq *rq, struct task_struct *p);
 void resched_curr(struct rq *rq);
-void update_curr(struct rq *rq);
 void rq_update_cpu_prio(struct rq *rq);
+
+/* core.c */
+void update_curr(struct rq *rq);
+
+/* wakeup.c: does p, just queued on rq, preempt rq->curr (sync: leave it
+ * to the waker's next schedule)?  The CPU a waking p should go to. */
+void check_preempt(struct rq *rq, struct task_struct *p, bool sync);
+int select_task_rq(struct task_struct *p);
+
+/* affinity.c */
 /* move p (queued, not running) from src to dst; both locked */
 void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p);
 bool task_runnable_on(const struct task_struct *p, int cpu);
+/* put p, taken off a CPU its affinity forbids, on an allowed one */
+void migrate_enqueue(struct task_struct *p);
 
 /* rt.c */
 void enqueue_rt(struct rq *rq, struct task_struct *p, bool head);
@@ -96,12 +111,13 @@ void fair_migrate_vruntime(struct rq *src, struct rq *dst,
 /* idle.c */
 void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu);
 
-/* core.c, for kthread.c and idle.c */
+/* tasklist.c, for kthread.c and idle.c */
 void sched_task_init(struct task_struct *p, const char *name);
 void sched_task_unlist(struct task_struct *p);
+/* core.c, for kthread.c */
 void __schedule_dead(void) __noreturn;
 
-/* idle.c, for sched_init() in core.c: the boot flow becomes "init" */
+/* idle.c, for sched_init() in rq.c: the boot flow becomes "init" */
 void sched_init_boot_task(void);
 
 #endif /* KERNEL_SCHED_RQ_H */

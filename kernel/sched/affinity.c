@@ -1,0 +1,111 @@
+/*
+ * kernel/sched/affinity.c - CPU affinity and moving tasks between run
+ * queues: set_cpus_allowed, the migration of a running task off a CPU
+ * its new mask forbids (migrate_enqueue, from finish_task_switch), and
+ * move_queued_task used by RT push/pull and fair load balancing.
+ *
+ * A running task cannot be moved by another CPU (its registers live on
+ * that CPU until it switches away); __schedule takes it off the queue
+ * and marks migrate_pending, and the next task's finish_task_switch
+ * enqueues it on an allowed CPU once prev->on_cpu is clear.
+ * Linux counterpart: kernel/sched/core.c (__set_cpus_allowed_ptr,
+ * move_queued_task, migration_cpu_stop).  rtk leaves out the stopper
+ * thread (the switch path does the move), cpusets and
+ * migrate_disable().
+ * Spec: article, "SMP placement" (affinity is honoured by RT placement
+ * and SCHED_OTHER balancing).
+ */
+#include "kernel/sched/rq.h"
+#include "kernel/smp.h"
+#include "lib/errno.h"
+
+bool task_runnable_on(const struct task_struct *p, int cpu)
+{
+	return cpumask_test_cpu(cpu, &p->cpus_allowed) && cpu_rq(cpu)->online;
+}
+
+void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p)
+{
+	raw_spin_assert_held(&src->lock);
+	raw_spin_assert_held(&dst->lock);
+	BUG_ON(p->on_cpu || src->curr == p);
+	deactivate_task(src, p);
+	if (!rt_task(p))
+		fair_migrate_vruntime(src, dst, p);
+	WRITE_ONCE(p->cpu, dst->cpu);
+	activate_task(dst, p, false);
+}
+
+/*
+ * set_cpus_allowed - see kernel/sched/sched.h.
+ * [1] a sleeping task just wakes up on an allowed CPU; [2] a queued,
+ * not running one moves now; [3] a running one is rescheduled: __schedule
+ * takes it off the forbidden CPU's queue (migrate_pending) and
+ * finish_task_switch, once its registers are saved, enqueues it on an
+ * allowed CPU.
+ */
+int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
+{
+	unsigned long flags;
+	struct rq *rq, *drq;
+	int cpu, dest = -1;
+
+	might_sleep();
+	for_each_online_cpu(cpu)
+		if (cpumask_test_cpu(cpu, &new_mask)) {
+			dest = cpu;
+			break;
+		}
+	if (dest < 0)
+		return -EINVAL;
+	rq = task_rq_lock(p, &flags);
+	p->cpus_allowed = new_mask;
+	if (cpumask_test_cpu(rq->cpu, &new_mask)) {
+		task_rq_unlock(rq, p, flags);
+		return 0;
+	}
+	if (!p->on_rq) {
+		WRITE_ONCE(p->cpu, dest);			/* [1] */
+		task_rq_unlock(rq, p, flags);
+		return 0;
+	}
+	if (rq->curr != p && !p->on_cpu) {			/* [2] */
+		drq = cpu_rq(dest);
+		raw_spin_unlock(&rq->lock);
+		double_rq_lock(rq, drq);
+		if (p->on_rq && p->cpu == rq->cpu && rq->curr != p) {
+			move_queued_task(rq, drq, p);
+			check_preempt(drq, p, false);
+		}
+		double_rq_unlock(rq, drq);
+		raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+		return 0;
+	}
+	resched_curr(rq);					/* [3] */
+	task_rq_unlock(rq, p, flags);
+	if (p == current)
+		schedule();
+	return 0;
+}
+
+/* migrate_enqueue - put p, taken off a CPU its affinity forbids, on an
+ * allowed one.  Context: task or irqs off; p runnable, not queued,
+ * not on a CPU. */
+void migrate_enqueue(struct task_struct *p)
+{
+	unsigned long flags;
+	struct rq *rq;
+	int cpu;
+
+	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	cpu = select_task_rq(p);
+	rq = cpu_rq(cpu);
+	raw_spin_lock(&rq->lock);
+	if (!rt_task(p))
+		fair_migrate_vruntime(cpu_rq(p->cpu), rq, p);
+	WRITE_ONCE(p->cpu, cpu);
+	activate_task(rq, p, false);
+	check_preempt(rq, p, false);
+	raw_spin_unlock(&rq->lock);
+	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+}

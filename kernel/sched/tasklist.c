@@ -1,0 +1,100 @@
+/*
+ * kernel/sched/tasklist.c - the list of every task: a new task's
+ * scheduling defaults and pid (sched_task_init), removal at reaping,
+ * iteration for `ps`, lookup by pid for `chrt`, policy names.
+ *
+ * tasklist_lock is a raw spinlock taken with interrupts off: the list is
+ * walked from the shell and changed by kthread creation and reaping,
+ * never from a hard interrupt, but holders must not be preempted
+ * (sched_for_each_task's callback runs under it and must not sleep).
+ * Linux counterpart: kernel/fork.c (sched_fork, alloc_pid), kernel/pid.c
+ * (find_task_by_vpid), include/linux/sched/signal.h (for_each_process).
+ * rtk leaves out pid namespaces, pid reuse (pids only increase) and RCU
+ * walking of the list.
+ */
+#include "kernel/sched/rq.h"
+#include "lib/string.h"
+
+/* Every task, for ps and sched_find_task; taken with irqs off. */
+static DEFINE_RAW_SPINLOCK(tasklist_lock);
+static LIST_HEAD(task_list);
+static int next_pid = 1;
+
+/* sched_task_init - fill a new task's scheduling fields: SCHED_OTHER,
+ * nice 0, all CPUs, last CPU = the creator's.  Adds it to the list. */
+void sched_task_init(struct task_struct *p, const char *name)
+{
+	unsigned long flags;
+
+	strscpy(p->name, name, sizeof(p->name));
+	p->refcount = 1;
+	p->state = TASK_UNINTERRUPTIBLE;
+	p->saved_state = TASK_RUNNING;
+	p->policy = SCHED_OTHER;
+	p->static_prio = DEFAULT_PRIO;
+	p->normal_prio = p->prio = DEFAULT_PRIO;
+	p->cpus_allowed.bits = ~0ULL;
+	p->cpu = current_or_null() ? raw_smp_processor_id() : 0;
+	INIT_LIST_HEAD(&p->run_list);
+	p->rr_slice_ns = RR_TIMESLICE_NS;
+	/* what every switch runs with: __schedule's caller's
+	 * preempt_disable + the rq lock; schedule_tail drops both */
+	p->preempt_count = 2;
+	raw_spin_lock_init(&p->pi_lock);
+	plist_head_init(&p->pi_waiters);
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	p->pid = next_pid++;
+	list_add_tail(&p->tasks, &task_list);
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
+void sched_task_unlist(struct task_struct *p)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	list_del(&p->tasks);
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
+void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg),
+			 void *arg)
+{
+	struct task_struct *p;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	list_for_each_entry(p, &task_list, tasks)
+		fn(p, arg);
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
+const char *sched_policy_name(int policy)
+{
+	switch (policy) {
+	case SCHED_OTHER:
+		return "OTHER";
+	case SCHED_FIFO:
+		return "FIFO";
+	case SCHED_RR:
+		return "RR";
+	case SCHED_IDLE_TASK:
+		return "IDLE";
+	}
+	return "?";
+}
+
+struct task_struct *sched_find_task(int pid)
+{
+	struct task_struct *p, *found = NULL;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	list_for_each_entry(p, &task_list, tasks)
+		if (p->pid == pid) {
+			found = get_task_struct(p);
+			break;
+		}
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+	return found;
+}

@@ -1,0 +1,145 @@
+/*
+ * kernel/sched/wakeup.c - waking tasks: try_to_wake_up and its wrappers,
+ * the choice of CPU for a woken task and the wakeup-preemption check.
+ *
+ * The race with a task going to sleep:
+ *
+ *	sleeper (CPU0)                     waker (CPU1)
+ *	set_current_state(UNINTERRUPTIBLE)  cond = true
+ *	if (!cond) schedule():              try_to_wake_up(p):
+ *	  lock rq0                            lock p->pi_lock
+ *	  state != RUNNING: dequeue,          lock task_rq(p)
+ *	    on_rq = false                     on_rq? state = RUNNING, done
+ *	  switch; on_cpu = false  ---->       else wait for !on_cpu, pick a
+ *	                                      CPU, enqueue, maybe preempt
+ *
+ * The state test and the dequeue are under the run-queue lock, which the
+ * waker also takes, so either the waker sees on_rq (and the sleeper
+ * keeps running) or the sleeper is off the queue and the waker enqueues
+ * it; p->pi_lock serialises wakers of the same task.
+ * Linux counterpart: kernel/sched/core.c (try_to_wake_up, ttwu_do_
+ * activate, select_task_rq, check_preempt_curr / wakeup_preempt,
+ * wake_up_process, wake_up_state).  rtk leaves out the wake list
+ * (remote wakeups lock the remote queue directly) and ttwu statistics.
+ * Spec: article, "SMP placement" (a woken RT task that cannot preempt
+ * its CPU goes to the CPU running the lowest-priority task) and
+ * "Deferred operations" (wake_up_process_sync, TIF_NEED_RESCHED_DELAYED);
+ * TASK_RUNNING_MUTEX: article, "Preemptible critical sections".
+ */
+#include "kernel/sched/rq.h"
+#include "kernel/debug/latency_timing.h"
+#include "kernel/debug/sched_trace.h"
+#include "kernel/sched/deferred.h"
+
+/* check_preempt - p was just queued on rq: does it preempt rq->curr?
+ * sync: the waker is rq's current task and promised to schedule soon
+ * (wake_up_process_sync): the preemption is left to that schedule() (or
+ * the next tick, scheduler_tick's check). */
+void check_preempt(struct rq *rq, struct task_struct *p, bool sync)
+{
+	struct task_struct *curr = rq->curr;
+	bool preempt;
+
+	if (p->prio < curr->prio)
+		preempt = true;
+	else if (!rt_task(p) && !rt_task(curr))
+		preempt = fair_wakeup_preempts(rq, p);
+	else
+		preempt = false;
+	if (!preempt)
+		return;
+	if (sync && rq->cpu == raw_smp_processor_id() && curr == current) {
+		set_need_resched_delayed();	/* TIF_NEED_RESCHED_DELAYED */
+		return;
+	}
+	resched_curr(rq);
+}
+
+/* select_task_rq - the CPU a waking p should go to.  Locking: p->pi_lock
+ * held (p->cpus_allowed is stable). */
+int select_task_rq(struct task_struct *p)
+{
+	int cpu = rt_task(p) ? select_rt_cpu(p) : select_fair_cpu(p);
+
+	if (cpu < 0 || !task_runnable_on(p, cpu)) {
+		/* affinity names no online CPU: keep the last one (a bound
+		 * kthread waits for its CPU, as in Linux) */
+		cpu = task_cpu(p);
+	}
+	return cpu;
+}
+
+/*
+ * try_to_wake_up - wake p if its state is in mask (see the diagram in the
+ * file header).  A task sleeping on a sleeping lock (TASK_RUNNING_MUTEX)
+ * is not woken by an ordinary wakeup of its saved state; the wakeup is
+ * recorded in saved_state instead so it is not lost.
+ * Context: any.  Locking: takes p->pi_lock and run-queue locks, irqs off.
+ */
+static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
+{
+	unsigned long flags;
+	struct rq *rq;
+	int cpu, woken = 0;
+
+	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	if (!(READ_ONCE(p->state) & mask)) {
+		if (READ_ONCE(p->state) == TASK_RUNNING_MUTEX &&
+		    (p->saved_state & mask)) {
+			p->saved_state = TASK_RUNNING;
+			woken = 1;
+		}
+		goto out;
+	}
+	/* still on its queue: it has not finished going to sleep */
+	rq = cpu_rq(READ_ONCE(p->cpu));
+	raw_spin_lock(&rq->lock);
+	if (p->on_rq) {
+		WRITE_ONCE(p->state, TASK_RUNNING);
+		raw_spin_unlock(&rq->lock);
+		woken = 1;
+		goto out;
+	}
+	raw_spin_unlock(&rq->lock);
+	/* its stack may still be in use by the switch away from it */
+	while (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE))
+		arch_cpu_relax();
+	cpu = select_task_rq(p);
+	rq = cpu_rq(cpu);
+	raw_spin_lock(&rq->lock);
+	if (!p->on_rq) {
+		if (p->cpu != cpu && !rt_task(p))
+			fair_migrate_vruntime(cpu_rq(p->cpu), rq, p);
+		WRITE_ONCE(p->cpu, cpu);
+		WRITE_ONCE(p->state, TASK_RUNNING);
+		activate_task(rq, p, false);
+		latency_wakeup_hook(p);		/* WAKEUP_TIMING */
+		sched_trace_wakeup(p, cpu);
+		check_preempt(rq, p, sync);
+		woken = 1;
+	}
+	raw_spin_unlock(&rq->lock);
+out:
+	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+	return woken;
+}
+
+int wake_up_process(struct task_struct *p)
+{
+	return try_to_wake_up(p, TASK_NORMAL, false);
+}
+
+int wake_up_state(struct task_struct *p, unsigned int state)
+{
+	return try_to_wake_up(p, state, false);
+}
+
+int wake_up_process_sync(struct task_struct *p)
+{
+	return try_to_wake_up(p, TASK_NORMAL, true);
+}
+
+int wake_up_process_mutex(struct task_struct *p)
+{
+	return try_to_wake_up(p, TASK_RUNNING_MUTEX, false);
+}
