@@ -1,6 +1,6 @@
 /*
  * kernel/locking/debug_irqflags.c - DEBUG_IRQ_FLAGS: the table of
- * outstanding spin_lock_irqsave() saves (see debug_irqflags.h).
+ * outstanding *_lock_irqsave() saves (see debug_irqflags.h).
  *
  * The table holds SAVE_SLOTS entries, scanned linearly under one raw
  * lock: 128 is well above what rtk holds at once (a handful of irqsave
@@ -72,7 +72,7 @@ void debug_irqflags_saved(const void *lock, unsigned long flags,
 	raw_spin_unlock_irqrestore(&irqflags_lock, irq);
 }
 
-void debug_irqflags_check(const void *lock, const char *name,
+void debug_irqflags_check(const void *lock, const char *op, const char *name,
 			  unsigned long flags, const char *file, int line)
 {
 	struct task_struct *task = current_or_null();
@@ -90,7 +90,7 @@ void debug_irqflags_check(const void *lock, const char *name,
 	if (report) {
 		nr_reports++;
 		last_report = (struct debug_irqflags_report){
-			.lock_name = name, .file = file, .line = line,
+			.op = op, .lock_name = name, .file = file, .line = line,
 			.seen = flags, .saved = found.flags, .no_save = !s,
 		};
 	}
@@ -98,15 +98,15 @@ void debug_irqflags_check(const void *lock, const char *name,
 	if (!report)
 		return;
 	if (!s)
-		pr_err("DEBUG_IRQ_FLAGS: spin_unlock_irqrestore(%s) at %s:%d "
-		       "(task %s): flags %#lx, but no spin_lock_irqsave() of "
-		       "this lock by this task is outstanding\n",
-		       name, file, line, task ? task->name : "-", flags);
+		pr_err("DEBUG_IRQ_FLAGS: %s(%s) at %s:%d (task %s): flags "
+		       "%#lx, but no irqsave of this lock by this task is "
+		       "outstanding\n",
+		       op, name, file, line, task ? task->name : "-", flags);
 	else
-		pr_err("DEBUG_IRQ_FLAGS: spin_unlock_irqrestore(%s) at %s:%d "
-		       "(task %s): flags %#lx did not come from the matching "
-		       "save, which returned %#lx at %s:%d\n",
-		       name, file, line, task ? task->name : "-", flags,
+		pr_err("DEBUG_IRQ_FLAGS: %s(%s) at %s:%d (task %s): flags "
+		       "%#lx did not come from the matching save, which "
+		       "returned %#lx at %s:%d\n",
+		       op, name, file, line, task ? task->name : "-", flags,
 		       found.flags, found.file, found.line);
 }
 #endif /* CONFIG_DEBUG_IRQ_FLAGS */

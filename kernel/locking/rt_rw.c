@@ -6,7 +6,6 @@
  */
 #include "kernel/locking/rt_rw.h"
 #include "kernel/locking/rtmutex_internal.h"
-#include "kernel/locking/deadlock.h"
 
 void __rt_rw_init(struct rt_rw_lock *rw, const char *name, const char *file,
 		  int line)
@@ -15,6 +14,8 @@ void __rt_rw_init(struct rt_rw_lock *rw, const char *name, const char *file,
 	rw->read_depth = 0;
 }
 
+/* rt_rw_take - the rt_mutex acquisition: rwlock_t sleeps like spinlock_t
+ * (state kept, no preemption point), rw_semaphore like rt_mutex_lock(). */
 static void rt_rw_take(struct rt_rw_lock *rw, bool keep_state)
 {
 	if (!keep_state) {
@@ -22,11 +23,7 @@ static void rt_rw_take(struct rt_rw_lock *rw, bool keep_state)
 		return;
 	}
 	__might_sleep(__FILE__, __LINE__);
-	if (likely(rt_mutex_cmpxchg(&rw->lock, 0, (uintptr_t)current)))
-		return;
-	if (rt_mutex_owner(&rw->lock) == current)
-		rt_mutex_report_self_deadlock(&rw->lock);
-	rt_mutex_slowlock(&rw->lock, RT_SLEEP_SAVESTATE, -1, true);
+	rt_mutex_lock_common(&rw->lock, RT_SLEEP_SAVESTATE, -1, true);
 }
 
 /*

@@ -495,7 +495,7 @@ static long rt_mutex_sleep_state(enum rt_mutex_sleep mode)
 }
 
 /*
- * rt_mutex_slowlock - the contended path (rtmutex_internal.h):
+ * rt_mutex_slowlock - the contended path of rt_mutex_lock_common():
  *	[1] under wait_lock, try once more; a free lock is taken here
  *	[2] spinlock_t: park the caller's task state in saved_state (the
  *	    article's TASK_RUNNING_MUTEX; sched's wakeups keep it updated)
@@ -509,8 +509,8 @@ static long rt_mutex_sleep_state(enum rt_mutex_sleep mode)
  *	[6] restore the parked task state
  * Context: task, irqs on, may sleep.  Locking: takes wait_lock.
  */
-int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
-		      s64 timeout_ns, bool detect_report)
+static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
+			     s64 timeout_ns, bool detect_report)
 {
 	struct rt_mutex_waiter waiter = { .savestate = mode == RT_SLEEP_SAVESTATE };
 	struct rt_mutex_timeout to = { .task = current, .expired = false };
@@ -638,38 +638,44 @@ static inline bool rt_mutex_fastlock(struct rt_mutex *lock)
 	return rt_mutex_cmpxchg(lock, 0, (uintptr_t)current);
 }
 
+/*
+ * rt_mutex_lock_common - every sleeping acquisition (rtmutex_internal.h):
+ * the cmpxchg fast path, else the self-deadlock report, else the slow
+ * path.  A self-deadlock fails at once with -EDEADLK unless
+ * detect_report, in which case the slow path reports it again as a
+ * one-task cycle and the caller stays blocked, as on any deadlock.
+ * Context: task, may sleep (the callers' might_sleep checks it).
+ */
+int rt_mutex_lock_common(struct rt_mutex *lock, enum rt_mutex_sleep mode,
+			 s64 timeout_ns, bool detect_report)
+{
+	if (likely(rt_mutex_fastlock(lock)))
+		return 0;
+	if (rt_mutex_owner(lock) == current) {
+		rt_mutex_report_self_deadlock(lock);
+		if (!detect_report)
+			return -EDEADLK;
+	}
+	return rt_mutex_slowlock(lock, mode, timeout_ns, detect_report);
+}
+
 void rt_mutex_lock(struct rt_mutex *lock)
 {
 	might_sleep();
-	if (likely(rt_mutex_fastlock(lock)))
-		return;
-	if (rt_mutex_owner(lock) == current)
-		rt_mutex_report_self_deadlock(lock);
-	rt_mutex_slowlock(lock, RT_SLEEP_UNINTERRUPTIBLE, -1, true);
+	rt_mutex_lock_common(lock, RT_SLEEP_UNINTERRUPTIBLE, -1, true);
 }
 
 int rt_mutex_lock_interruptible(struct rt_mutex *lock)
 {
 	might_sleep();
-	if (likely(rt_mutex_fastlock(lock)))
-		return 0;
-	if (rt_mutex_owner(lock) == current) {
-		rt_mutex_report_self_deadlock(lock);
-		return -EDEADLK;
-	}
-	return rt_mutex_slowlock(lock, RT_SLEEP_INTERRUPTIBLE, -1, false);
+	return rt_mutex_lock_common(lock, RT_SLEEP_INTERRUPTIBLE, -1, false);
 }
 
 int rt_mutex_timed_lock(struct rt_mutex *lock, s64 timeout_ns)
 {
 	might_sleep();
-	if (likely(rt_mutex_fastlock(lock)))
-		return 0;
-	if (rt_mutex_owner(lock) == current) {
-		rt_mutex_report_self_deadlock(lock);
-		return -EDEADLK;
-	}
-	return rt_mutex_slowlock(lock, RT_SLEEP_INTERRUPTIBLE, timeout_ns, false);
+	return rt_mutex_lock_common(lock, RT_SLEEP_INTERRUPTIBLE, timeout_ns,
+				    false);
 }
 
 int rt_mutex_trylock(struct rt_mutex *lock)

@@ -60,14 +60,17 @@ task_top_pi_waiter(const struct task_struct *p)
 }
 
 /*
- * rt_mutex_slowlock - the contended acquisition, for the locks built on
- * rt_mutex: sleep in mode until the lock is ours, the timeout (ns, < 0:
+ * rt_mutex_lock_common - the acquisition every lock built on rt_mutex
+ * shares: sleep in mode until the lock is ours, the timeout (ns, < 0:
  * none) expires or a signal arrives (RT_SLEEP_INTERRUPTIBLE only).
- * detect_report: on a deadlock, print the cycle and keep waiting instead
- * of returning -EDEADLK.  Context: task, may sleep.
+ * Returns 0, -EINTR, -ETIMEDOUT or -EDEADLK.  detect_report: on a
+ * deadlock (self-deadlock included), print the cycle and keep waiting
+ * instead of returning -EDEADLK.  RT_SLEEP_SAVESTATE is the spinlock_t
+ * and rt rwlock_t sleep.  The caller does its own might_sleep check
+ * (spinlock_t's offers no preemption point).  Context: task, may sleep.
  */
-int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
-		      s64 timeout_ns, bool detect_report);
+int rt_mutex_lock_common(struct rt_mutex *lock, enum rt_mutex_sleep mode,
+			 s64 timeout_ns, bool detect_report);
 
 /* rt_mutex_fastlock_try / rt_mutex_fastunlock_try - the cmpxchg fast
  * paths: true when done without the slow path. */

@@ -24,6 +24,7 @@
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/locking/rt_rw.h"
 #include "kernel/sched/preempt_model.h"
+#include "kernel/locking/debug_irqflags.h"
 
 typedef struct raw_rwlock {
 	int cnt;		/* atomic: >0 readers, -1 writer, 0 free */
@@ -215,13 +216,23 @@ static inline void __rwlock_init_op(rwlock_t *l, const char *name)
 #define read_unlock_irq(l)	__RWPICK(l, read_unlock_irq)(l)
 #define write_lock_irq(l)	__RWPICK(l, write_lock_irq)(l)
 #define write_unlock_irq(l)	__RWPICK(l, write_unlock_irq)(l)
-#define read_lock_irqsave(l, flags)                                          \
-	do { (flags) = __RWPICK(l, read_lock_irqsave)(l); } while (0)
-#define write_lock_irqsave(l, flags)                                         \
-	do { (flags) = __RWPICK(l, write_lock_irqsave)(l); } while (0)
-#define read_unlock_irqrestore(l, flags)                                     \
-	__RWPICK(l, read_unlock_irqrestore)(l, flags)
+/* the irqsave family records and checks its flags like spin_lock_irqsave
+ * does (DEBUG_IRQ_FLAGS, kernel/locking/debug_irqflags.h) */
+#define __RW_LOCK_IRQSAVE(side, l, flags)                                    \
+	do {                                                                 \
+		(flags) = __RWPICK(l, side##_lock_irqsave)(l);               \
+		debug_irqflags_saved(l, flags, __FILE__, __LINE__);          \
+	} while (0)
+#define __RW_UNLOCK_IRQRESTORE(side, l, flags)                               \
+	do {                                                                 \
+		debug_irqflags_check(l, #side "_unlock_irqrestore", #l,      \
+				     flags, __FILE__, __LINE__);             \
+		__RWPICK(l, side##_unlock_irqrestore)(l, flags);             \
+	} while (0)
+#define read_lock_irqsave(l, flags)	__RW_LOCK_IRQSAVE(read, l, flags)
+#define write_lock_irqsave(l, flags)	__RW_LOCK_IRQSAVE(write, l, flags)
+#define read_unlock_irqrestore(l, flags) __RW_UNLOCK_IRQRESTORE(read, l, flags)
 #define write_unlock_irqrestore(l, flags)                                    \
-	__RWPICK(l, write_unlock_irqrestore)(l, flags)
+	__RW_UNLOCK_IRQRESTORE(write, l, flags)
 
 #endif /* KERNEL_LOCKING_RWLOCK_H */

@@ -188,7 +188,8 @@ static __always_inline int __raw_spin_trylock_int(raw_spinlock_t *l)
 /* DEBUG_IRQ_FLAGS checks flags against the save (debug_irqflags.h) */
 #define spin_unlock_irqrestore(l, flags)                                     \
 	do {                                                                 \
-		debug_irqflags_check(l, #l, flags, __FILE__, __LINE__);      \
+		debug_irqflags_check(l, "spin_unlock_irqrestore", #l, flags, \
+				     __FILE__, __LINE__);                    \
 		__PICK(l, raw_spin_unlock_irqrestore,                        \
 		       __SL(unlock_irqrestore))(l, flags);                   \
 		preempt_check_resched_delayed();                             \

@@ -5,7 +5,7 @@
  *
  * The fast path is the rt_mutex cmpxchg; a contended lock sleeps in
  * TASK_RUNNING_MUTEX with the caller's state parked in saved_state
- * (rt_mutex_slowlock, RT_SLEEP_SAVESTATE), so
+ * (rt_mutex_lock_common, RT_SLEEP_SAVESTATE), so
  *	spin_lock(&mylock1); current->state = TASK_UNINTERRUPTIBLE;
  *	spin_lock(&mylock2);	// may sleep, state is kept
  * leaves the state the caller set.  irqsave forms only save the flags.
@@ -15,7 +15,6 @@
  */
 #include "kernel/locking/spinlock.h"
 #include "kernel/locking/rtmutex_internal.h"
-#include "kernel/locking/deadlock.h"
 
 #if defined(CONFIG_PREEMPT_RT)
 void rt_spin_lock_init_named(spinlock_t *lock, const char *name,
@@ -33,11 +32,7 @@ void rt_spin_lock_init_named(spinlock_t *lock, const char *name,
 void rt_spin_lock(spinlock_t *lock)
 {
 	__might_sleep(__FILE__, __LINE__);
-	if (likely(rt_mutex_cmpxchg(&lock->lock, 0, (uintptr_t)current)))
-		return;
-	if (rt_mutex_owner(&lock->lock) == current)
-		rt_mutex_report_self_deadlock(&lock->lock);
-	rt_mutex_slowlock(&lock->lock, RT_SLEEP_SAVESTATE, -1, true);
+	rt_mutex_lock_common(&lock->lock, RT_SLEEP_SAVESTATE, -1, true);
 }
 
 void rt_spin_unlock(spinlock_t *lock)

@@ -17,6 +17,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/locking/spinlock.h"
+#include "kernel/locking/rwlock.h"
 #include "kernel/locking/debug_irqflags.h"
 #include "kernel/locking/rtlock_mode.h"
 #include "kernel/sched/sched.h"
@@ -30,6 +31,8 @@
 static DEFINE_RAW_SPINLOCK(dbg_raw_a);
 static DEFINE_RAW_SPINLOCK(dbg_raw_b);
 static DEFINE_SPINLOCK(dbg_lock);
+static DEFINE_RWLOCK(dbg_rw);
+static DEFINE_RAW_RWLOCK(dbg_raw_rw);
 
 /* A flags bit that raw_local_irq_restore() ignores (only IF matters):
  * altering it makes a wrong value without changing the CPU's state. */
@@ -114,6 +117,49 @@ static void test_restore_without_save_is_reported(struct ktest *t)
 	KTEST_ASSERT_EQ(t, debug_irqflags_reports(&r), before + 1);
 	KTEST_EXPECT(t, r.no_save, "not reported as a missing save");
 	KTEST_EXPECT_EQ(t, r.seen, f);
+
+	/* the rwlock family: write side of rwlock_t, read side of the raw */
+	write_lock(&dbg_rw);
+	write_unlock_irqrestore(&dbg_rw, f);
+	read_lock(&dbg_raw_rw);
+	read_unlock_irqrestore(&dbg_raw_rw, f);
+	KTEST_ASSERT_EQ(t, debug_irqflags_reports(&r), before + 3);
+	KTEST_EXPECT(t, r.no_save && !strcmp(r.op, "read_unlock_irqrestore") &&
+				!strcmp(r.lock_name, "&dbg_raw_rw"),
+		     "no_save %d op %s lock %s", r.no_save, r.op, r.lock_name);
+	KTEST_EXPECT(t, !raw_irqs_disabled(), "irqs left off");
+}
+
+/* One altered restore per (lock type, side): each is reported once, with
+ * the op's name, the lock expression and both values; a matching pair
+ * right before it is quiet. */
+#define CHECK_RW_PAIR(t, side, lock, expect_name)                            \
+	do {                                                                 \
+		struct debug_irqflags_report r_;                             \
+		unsigned long b_ = debug_irqflags_reports(NULL), f_;         \
+		side##_lock_irqsave(lock, f_);                               \
+		side##_unlock_irqrestore(lock, f_);                          \
+		KTEST_EXPECT_EQ(t, debug_irqflags_reports(NULL), b_);        \
+		side##_lock_irqsave(lock, f_);                               \
+		side##_unlock_irqrestore(lock, f_ ^ HARMLESS_FLAG);          \
+		KTEST_ASSERT_EQ(t, debug_irqflags_reports(&r_), b_ + 1);     \
+		KTEST_EXPECT(t, !strcmp(r_.op, #side "_unlock_irqrestore"),  \
+			     "op %s", r_.op);                                \
+		KTEST_EXPECT(t, !strcmp(r_.lock_name, expect_name),          \
+			     "lock %s, expected %s", r_.lock_name,           \
+			     expect_name);                                   \
+		KTEST_EXPECT_EQ(t, r_.seen, f_ ^ HARMLESS_FLAG);             \
+		KTEST_EXPECT_EQ(t, r_.saved, f_);                            \
+		KTEST_EXPECT(t, !raw_irqs_disabled(), "irqs left off");      \
+	} while (0)
+
+static void test_rwlock_irqrestore_with_altered_flags_is_reported(struct ktest *t)
+{
+	need_irq_flags(t);
+	CHECK_RW_PAIR(t, read, &dbg_rw, "&dbg_rw");
+	CHECK_RW_PAIR(t, write, &dbg_rw, "&dbg_rw");
+	CHECK_RW_PAIR(t, read, &dbg_raw_rw, "&dbg_raw_rw");
+	CHECK_RW_PAIR(t, write, &dbg_raw_rw, "&dbg_raw_rw");
 }
 
 static void test_rtlock_mode_is_fixed_where_spinlock_t_cannot_sleep(struct ktest *t)
@@ -263,6 +309,7 @@ KTEST_SUITE(debug_locking,
 	    KTEST_CASE(test_altered_flags_are_reported),
 	    KTEST_CASE(test_flags_of_another_lock_are_reported),
 	    KTEST_CASE(test_restore_without_save_is_reported),
+	    KTEST_CASE(test_rwlock_irqrestore_with_altered_flags_is_reported),
 	    KTEST_CASE(test_rtlock_mode_is_fixed_where_spinlock_t_cannot_sleep),
 	    KTEST_CASE(test_rtlock_raw_mode_makes_sections_non_preemptible),
 	    KTEST_CASE(test_rtlock_lock_held_across_switch_unlocks_as_taken),
