@@ -28,7 +28,9 @@
 #include "drivers/vga_text.h"
 #include "lib/string.h"
 #include "kernel/sched/deferred.h"
+#include "kernel/rcu/rcupdate.h"
 #include "kernel/mm/mm_struct.h"
+#include "kernel/percpu_locked.h"
 
 static bool selftest_mode;
 static char selftest_list[256];
@@ -116,12 +118,14 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	tick_init();
 	raw_local_irq_enable();
 	smp_init();	/* APs, IPIs: "smp: N CPUs online" */
+	percpu_locked_init();	/* DEFINE_PER_CPU_LOCKED locks, all CPUs */
 	irq_init();	/* lines, softirqs (ksoftirqd/N under rt) */
 	init_timers();	/* timer_list, TIMER_SOFTIRQ */
 	serial_irq_init();	/* COM1 input via request_irq */
 	latency_timing_init();	/* every CPU's per-CPU copy exists now */
 	softlockup_init();	/* watchdog/N on every online CPU */
 	deferred_init();	/* desched: delayed put_task_struct / mmdrop */
+	rcu_init();	/* rcu_preempt|rcu_sched gp kthread, rcu_cb */
 
 	if (selftest_mode)
 		run_selftests();

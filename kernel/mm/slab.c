@@ -21,18 +21,22 @@
  * Requests above 4096 bytes take whole pages, so they need no header and
  * stay page aligned.
  *
- * Per-CPU caches (issue 3, SMP): a later struct kmem_cache gets an array
- * per CPU of free objects in front of the slab lists, popped and pushed
- * with only this CPU's local lock held (local_lock_t, once per-CPU data
- * exists); `lock` is then taken only to refill or drain the array in
- * batches.  The checks in cache_free_object() must then run before an
- * object enters the array, and an object in an array stays "allocated"
- * in its slab's bitmap.  Nothing else here changes.
+ * Per-CPU arrays (kernel/mm/slab_cpu.c, article "Latency-reduction
+ * measures"): each cache has, on every CPU, an array of free objects in
+ * front of the slab lists, guarded by that CPU's DEFINE_PER_CPU_LOCKED
+ * lock; kmalloc/kfree from a preemptible task pop and push there and
+ * take `lock` (raw, irqs off) only to refill or drain a batch.  Other
+ * contexts use the slab lists directly.  An object in an array stays
+ * "allocated" in its slab's bitmap; the per-object state byte
+ * (kernel/mm/slab_internal.h) keeps kfree's checks exact anyway, double
+ * frees of an object in an array included.
  * Linux counterpart: mm/slab_common.c (kmalloc_caches, kmalloc_large),
- * mm/slub.c (slab lists, CONFIG_SLUB_DEBUG free checks); rtk has no
- * per-CPU slabs yet, no NUMA nodes, no cache merging or poisoning.
+ * mm/slub.c (slab lists, CONFIG_SLUB_DEBUG free checks), mm/slab.c of
+ * 2.6 (array_cache, batchcount; the -rt patch's slab_irq_locks).  rtk
+ * has no NUMA nodes, no cache merging or poisoning.
  */
 #include "kernel/mm/slab.h"
+#include "kernel/mm/slab_internal.h"
 #include "kernel/mm/mm_lock.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/ksyms.h"
@@ -44,38 +48,11 @@
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
 
-#define SLAB_MAX_OBJS 256	/* 16-byte objects in one page: 251 */
 #define SLAB_MAX_ORDER 3
 #define NR_KMALLOC_CACHES 9	/* 16, 32, ..., 4096 */
 #define LARGE_HEAD 0x1UL
 #define LARGE_TAIL 0x2UL
 #define GFP_KNOWN (__GFP_WAIT | __GFP_ATOMIC | __GFP_ZERO)
-
-struct slab {
-	struct list_head node;		/* in cache->partial, full or empty */
-	struct kmem_cache *cache;	/* owner, constant */
-	char *objs;			/* first object, constant */
-	/* protected by cache->lock: */
-	unsigned int inuse;		/* objects allocated */
-	unsigned long free_map[BITS_TO_LONGS(SLAB_MAX_OBJS)]; /* set: free */
-};
-
-struct kmem_cache {
-	char name[24];
-	unsigned int size;		/* object size with padding */
-	unsigned int order;		/* slab = 2^order pages */
-	unsigned int nr_objs;		/* objects per slab */
-	unsigned int offset;		/* header to first object */
-	struct mm_lock lock;
-	/* protected by lock: */
-	struct list_head partial;	/* some objects free */
-	struct list_head full;		/* no object free */
-	struct list_head empty;		/* all free: at most one kept */
-	unsigned long nr_slabs;
-	unsigned long inuse;		/* objects allocated, all slabs */
-	/* protected by cache_list_lock: */
-	struct list_head list;		/* in cache_list */
-};
 
 static struct kmem_cache kmalloc_caches[NR_KMALLOC_CACHES];
 static LIST_HEAD(cache_list);
@@ -110,6 +87,7 @@ static void cache_setup(struct kmem_cache *c, const char *name, size_t size,
 	INIT_LIST_HEAD(&c->full);
 	INIT_LIST_HEAD(&c->empty);
 	c->nr_slabs = c->inuse = 0;
+	slab_cpu_cache_setup(c);
 }
 
 static void set_pages_private(void *start, unsigned int order, void *val,
@@ -131,6 +109,7 @@ static struct slab *new_slab(struct kmem_cache *c)
 	s->objs = (char *)s + c->offset;
 	s->inuse = 0;
 	memset(s->free_map, 0, sizeof(s->free_map));
+	memset(s->state, OBJ_FREE, sizeof(s->state));
 	for (unsigned int i = 0; i < c->nr_objs; i++)
 		__set_bit(i, s->free_map);
 	set_pages_private(s, c->order, s, s);
@@ -139,18 +118,16 @@ static struct slab *new_slab(struct kmem_cache *c)
 }
 
 /*
- * cache_alloc - one object.  Steps: [1] a partial slab, else the spare
- * empty one, else a new slab; [2] take its lowest free object; [3] a
- * slab with nothing left free moves to the full list.
- * Locking: takes c->lock (and pmm_lock inside it for a new slab).
+ * __cache_take - see slab_internal.h.  Steps: [1] a partial slab, else
+ * the spare empty one, else a new slab; [2] take its lowest free object
+ * (FREE -> to); [3] a slab with nothing left free moves to the full list.
  */
-static void *cache_alloc(struct kmem_cache *c, int flags)
+void *__cache_take(struct kmem_cache *c, u8 to)
 {
-	unsigned long irqf = mm_lock_irqsave(&c->lock), idx;
 	struct slab *s;
-	void *obj;
+	unsigned long idx;
 
-	WARN_ON_ONCE(flags & ~GFP_KNOWN);
+	mm_lock_assert_held(&c->lock);
 	s = list_first_entry_or_null(&c->partial, struct slab, node);	/* [1] */
 	if (!s) {
 		s = list_first_entry_or_null(&c->empty, struct slab, node);
@@ -158,23 +135,110 @@ static void *cache_alloc(struct kmem_cache *c, int flags)
 			list_del(&s->node);
 		else
 			s = new_slab(c);
-		if (!s) {
-			mm_unlock_irqrestore(&c->lock, irqf);
+		if (!s)
 			return NULL;
-		}
 		list_add(&s->node, &c->partial);
 	}
 	idx = find_first_bit(s->free_map, c->nr_objs);			/* [2] */
 	BUG_ON(idx >= c->nr_objs);	/* a partial slab has a free object */
+	BUG_ON(!obj_move(s, idx, OBJ_FREE, to, NULL));
 	__clear_bit(idx, s->free_map);
 	s->inuse++;
 	c->inuse++;
 	if (s->inuse == c->nr_objs)					/* [3] */
 		list_move(&s->node, &c->full);
-	mm_unlock_irqrestore(&c->lock, irqf);
+	return slab_obj(s, idx);
+}
 
-	obj = s->objs + idx * c->size;
-	if (flags & __GFP_ZERO)
+/*
+ * __cache_put - see slab_internal.h.  Steps: [1] state from -> FREE, or
+ * report what it was; [2] mark free; [3] a full slab becomes partial, an
+ * empty one is kept as the spare or, when there is one already, goes on
+ * `release` for the page allocator.
+ */
+const char *__cache_put(struct kmem_cache *c, struct slab *s,
+			unsigned long idx, u8 from, struct list_head *release)
+{
+	u8 seen;
+
+	mm_lock_assert_held(&c->lock);
+	if (!obj_move(s, idx, from, OBJ_FREE, &seen))			/* [1] */
+		return obj_state_why(seen);
+	__set_bit(idx, s->free_map);					/* [2] */
+	c->inuse--;
+	if (s->inuse-- == c->nr_objs)					/* [3] */
+		list_move(&s->node, &c->partial);
+	if (s->inuse == 0) {
+		if (list_empty(&c->empty)) {
+			list_move(&s->node, &c->empty);
+		} else {
+			/* unowned before the lock drops: a late kfree of one
+			 * of its objects is then "not a kmalloc pointer" */
+			list_move(&s->node, release);
+			set_pages_private(s, c->order, NULL, NULL);
+			c->nr_slabs--;
+		}
+	}
+	return NULL;
+}
+
+void cache_release_slabs(struct kmem_cache *c, struct list_head *release)
+{
+	struct slab *s, *n;
+
+	list_for_each_entry_safe(s, n, release, node) {
+		list_del(&s->node);
+		free_pages(s, c->order);
+	}
+}
+
+/* cache_alloc - one object straight from the slabs (no per-CPU array).
+ * Context: any.  Locking: takes c->lock. */
+static void *cache_alloc(struct kmem_cache *c)
+{
+	unsigned long irqf = mm_lock_irqsave(&c->lock);
+	void *obj = __cache_take(c, OBJ_ALLOCATED);
+
+	mm_unlock_irqrestore(&c->lock, irqf);
+	return obj;
+}
+
+/* cache_free_object - object idx back to its slab s directly.  Returns
+ * NULL or what was wrong.  Context: any.  Locking: takes s->cache->lock;
+ * pmm_lock after dropping it. */
+static const char *cache_free_object(struct slab *s, unsigned long idx)
+{
+	struct kmem_cache *c = s->cache;
+	unsigned long irqf = mm_lock_irqsave(&c->lock);
+	LIST_HEAD(release);
+	const char *why = __cache_put(c, s, idx, OBJ_ALLOCATED, &release);
+
+	mm_unlock_irqrestore(&c->lock, irqf);
+	cache_release_slabs(c, &release);
+	return why;
+}
+
+/*
+ * slab_alloc - one object of c: through this CPU's array when the
+ * context allows it (slab_cpu_usable), else from the slabs.  When the
+ * array path finds no memory, every CPU's arrays are drained back into
+ * their slabs (empty slabs go back to the page allocator) and the slabs
+ * are tried once more.
+ * Context: any; never sleeps except on the per-CPU lock under rt.
+ */
+static void *slab_alloc(struct kmem_cache *c, int flags)
+{
+	void *obj = NULL;
+
+	WARN_ON_ONCE(flags & ~GFP_KNOWN);
+	if (slab_cpu_usable(c, flags)) {
+		obj = slab_cpu_alloc(c);
+		if (!obj)
+			slab_drain_all();
+	}
+	if (!obj)
+		obj = cache_alloc(c);
+	if (obj && (flags & __GFP_ZERO))
 		memset(obj, 0, c->size);
 	return obj;
 }
@@ -184,56 +248,29 @@ static void report_bad_free(const char *what, const void *ptr, void *caller,
 {
 	char sym[64];
 
-	slab_warn_count++;
+	__atomic_fetch_add(&slab_warn_count, 1, __ATOMIC_RELAXED);
 	ksym_snprint(sym, sizeof(sym), (unsigned long)caller);
 	WARN(1, "%s(%p) called from %s: %s", what, ptr, sym, why);
 }
 
 /*
- * cache_free_object - return obj to its slab s, after checking that obj
- * is the start of one of its objects and that the object is allocated.
- * Steps: [1] check; [2] mark free; [3] a full slab becomes partial, an
- * empty one is kept as the spare or, when there is one already, given
- * back to the page allocator.  Returns NULL or what was wrong.
- * Locking: takes s->cache->lock; pmm_lock after dropping it.
+ * slab_free - give obj back to its slab s: [1] check that obj is the
+ * start of one of s's objects (constant fields, no lock); [2] this CPU's
+ * array when the context allows it, else the slab.  The state byte
+ * (ALLOCATED expected) catches double frees on either path.  Returns
+ * NULL or what was wrong.  Context: any.
  */
-static const char *cache_free_object(struct slab *s, const void *obj)
+static const char *slab_free(struct slab *s, const void *obj)
 {
 	struct kmem_cache *c = s->cache;
-	unsigned long irqf = mm_lock_irqsave(&c->lock), off, idx;
-	struct slab *release = NULL;
-	const char *why = NULL;
+	unsigned long off = (const char *)obj - s->objs, idx = off / c->size;
 
-	off = (const char *)obj - s->objs;				/* [1] */
-	idx = off / c->size;
-	if ((const char *)obj < s->objs || off % c->size || idx >= c->nr_objs)
-		why = "not the start of an object";
-	else if (test_bit(idx, s->free_map))
-		why = "object already free (double free)";
-	if (why)
-		goto out_unlock;
-
-	__set_bit(idx, s->free_map);					/* [2] */
-	c->inuse--;
-	if (s->inuse-- == c->nr_objs)					/* [3] */
-		list_move(&s->node, &c->partial);
-	if (s->inuse == 0) {
-		if (list_empty(&c->empty)) {
-			list_move(&s->node, &c->empty);
-		} else {
-			list_del(&s->node);
-			/* unowned before the lock drops: a late kfree of one
-			 * of its objects is then "not a kmalloc pointer" */
-			set_pages_private(s, c->order, NULL, NULL);
-			c->nr_slabs--;
-			release = s;
-		}
-	}
-out_unlock:
-	mm_unlock_irqrestore(&c->lock, irqf);
-	if (release)
-		free_pages(release, c->order);
-	return why;
+	if ((const char *)obj < s->objs || off % c->size ||		/* [1] */
+	    idx >= c->nr_objs)
+		return "not the start of an object";
+	if (slab_cpu_usable(c, 0))					/* [2] */
+		return slab_cpu_free(c, s, idx);
+	return cache_free_object(s, idx);
 }
 
 /* lookup_owner - the private word of ptr's page, 0 when there is none. */
@@ -267,7 +304,7 @@ void *kmalloc(size_t size, int flags)
 	if (size == 0)
 		return ZERO_SIZE_PTR;
 	if (size <= KMALLOC_MAX_CACHE_SIZE)
-		return cache_alloc(&kmalloc_caches[kmalloc_index(size)], flags);
+		return slab_alloc(&kmalloc_caches[kmalloc_index(size)], flags);
 	order = large_order(size);
 	if (order > PMM_MAX_ORDER)
 		return NULL;
@@ -299,7 +336,7 @@ noinline void kfree(const void *ptr)
 		return;
 	}
 	if (!(owner & LARGE_HEAD)) {
-		why = cache_free_object((struct slab *)owner, ptr);
+		why = slab_free((struct slab *)owner, ptr);
 		if (why)
 			report_bad_free("kfree", ptr, caller, why);
 		return;
@@ -353,15 +390,22 @@ struct kmem_cache *kmem_cache_create(const char *name, size_t size,
 }
 
 /*
- * kmem_cache_destroy - see slab.h.
- * Locking: takes cache_list_lock, then the cache's lock.
+ * kmem_cache_destroy - see slab.h.  Steps: [1] drain c out of every
+ * CPU's array (slab_cpu_cache_detach); [2] refuse while objects are
+ * still allocated, else unlink it; [3] reopen or free its per-CPU slot;
+ * [4] free the spare slab and the cache.
+ * Context: task, may sleep (the per-CPU locks under rt).
+ * Locking: takes each CPU's slab_cpu lock in turn, then cache_list_lock,
+ * then the cache's lock.
  */
 void kmem_cache_destroy(struct kmem_cache *c)
 {
-	unsigned long irqf = mm_lock_irqsave(&cache_list_lock), irqc;
+	unsigned long irqf, irqc;
 	struct slab *spare;
 	bool busy;
 
+	slab_cpu_cache_detach(c);					/* [1] */
+	irqf = mm_lock_irqsave(&cache_list_lock);			/* [2] */
 	irqc = mm_lock_irqsave(&c->lock);
 	busy = c->inuse != 0;
 	spare = list_first_entry_or_null(&c->empty, struct slab, node);
@@ -369,10 +413,11 @@ void kmem_cache_destroy(struct kmem_cache *c)
 		list_del(&c->list);
 	mm_unlock_irqrestore(&c->lock, irqc);
 	mm_unlock_irqrestore(&cache_list_lock, irqf);
+	slab_cpu_cache_finish(c, busy);					/* [3] */
 	if (WARN(busy, "kmem_cache_destroy(%s): %lu objects still allocated",
 		 c->name, c->inuse))
 		return;
-	if (spare) {
+	if (spare) {							/* [4] */
 		set_pages_private(spare, c->order, NULL, NULL);
 		free_pages(spare, c->order);
 	}
@@ -381,7 +426,7 @@ void kmem_cache_destroy(struct kmem_cache *c)
 
 void *kmem_cache_alloc(struct kmem_cache *cache, int flags)
 {
-	return cache_alloc(cache, flags);
+	return slab_alloc(cache, flags);
 }
 
 noinline void kmem_cache_free(struct kmem_cache *cache, void *obj)
@@ -395,15 +440,20 @@ noinline void kmem_cache_free(struct kmem_cache *cache, void *obj)
 	else if (((struct slab *)owner)->cache != cache)
 		why = "object of another cache";
 	else
-		why = cache_free_object((struct slab *)owner, obj);
+		why = slab_free((struct slab *)owner, obj);
 	if (why)
 		report_bad_free("kmem_cache_free", obj, caller, why);
 }
 
-/* Locking: takes cache_list_lock, then each cache's lock in turn. */
+/*
+ * kmem_cache_info_get - see slab.h.  objs_in_use counts the objects
+ * handed out: those sitting in per-CPU arrays are subtracted (a racy
+ * snapshot of the arrays, exact when nothing allocates meanwhile).
+ * Locking: takes cache_list_lock, then each cache's lock in turn.
+ */
 int kmem_cache_info_get(int n, struct kmem_cache_info *info)
 {
-	unsigned long irqf = mm_lock_irqsave(&cache_list_lock), irqc;
+	unsigned long irqf = mm_lock_irqsave(&cache_list_lock), irqc, inuse;
 	struct kmem_cache *c;
 	int err = -ENOENT;
 
@@ -414,10 +464,14 @@ int kmem_cache_info_get(int n, struct kmem_cache_info *info)
 		strscpy(info->name, c->name, sizeof(info->name));
 		info->obj_size = c->size;
 		info->slab_pages = 1U << c->order;
-		info->objs_in_use = c->inuse;
+		inuse = c->inuse;
 		info->objs_total = c->nr_slabs * c->nr_objs;
 		info->slabs = c->nr_slabs;
 		mm_unlock_irqrestore(&c->lock, irqc);
+		info->cpu_limit = c->cpu_slot < 0 ? 0 : c->cpu_limit;
+		info->objs_cached = slab_cpu_fill(c, info->cpu_avail);
+		info->objs_in_use = inuse > info->objs_cached ?
+			inuse - info->objs_cached : 0;
 		err = 0;
 		break;
 	}

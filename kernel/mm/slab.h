@@ -7,12 +7,18 @@
  * kfree of a pointer kmalloc never returned, or of an already free
  * object, is reported (WARN with the pointer and the caller) and
  * otherwise ignored.
+ * Each cache keeps per-CPU arrays of free objects (kernel/mm/slab_cpu.c):
+ * from a preemptible task kmalloc/kfree take only that CPU's per-CPU
+ * lock, which under PREEMPT_RT is a sleeping spinlock_t: the fast path
+ * disables neither interrupts nor preemption there (article,
+ * "Latency-reduction measures").
  * Linux counterpart: include/linux/slab.h, include/linux/gfp_types.h.
  */
 #ifndef KERNEL_MM_SLAB_H
 #define KERNEL_MM_SLAB_H
 
 #include "lib/types.h"
+#include "kernel/percpu.h"	/* NR_CPUS */
 
 /*
  * Allocation flags (gfp_t in Linux, plain ints here):
@@ -70,9 +76,12 @@ struct kmem_cache_info {
 	char name[24];
 	unsigned int obj_size;		/* bytes per object, with padding */
 	unsigned int slab_pages;	/* pages per slab */
-	unsigned long objs_in_use;
+	unsigned long objs_in_use;	/* handed out (not in arrays) */
 	unsigned long objs_total;	/* in all slabs */
 	unsigned long slabs;
+	unsigned int cpu_limit;		/* per-CPU array size, 0: none */
+	unsigned long objs_cached;	/* free objects in per-CPU arrays */
+	unsigned short cpu_avail[NR_CPUS]; /* ... in each CPU's array */
 };
 
 /* kmem_cache_info_get - the n-th cache (0, 1, ...) or -ENOENT past the
@@ -86,5 +95,34 @@ void slab_init(void);
 
 /* slab_warn_count - bad kfree()/kmem_cache_free() calls so far (tests). */
 extern unsigned long slab_warn_count;
+
+/*
+ * slab_drain_cpu - give every object in CPU cpu's arrays back to its
+ * slab (empty slabs beyond each cache's spare go back to the page
+ * allocator); returns how many.  slab_drain_all does every CPU; kmalloc
+ * calls it when the slabs run out of memory.
+ * Context: task, preemptible (takes cpu's per-CPU lock, a sleeping lock
+ * under rt); BUG otherwise.
+ */
+unsigned long slab_drain_cpu(int cpu);
+unsigned long slab_drain_all(void);
+
+/* Counters of one CPU's per-CPU arrays (tests, `mem`). */
+struct slab_cpu_stats {
+	unsigned long fast_allocs;	/* kmalloc served by the array */
+	unsigned long fast_frees;	/* kfree into the array */
+	unsigned long refills;		/* batches pulled from the slabs */
+	unsigned long drains;		/* batches pushed back */
+	unsigned long bypasses;		/* calls that had to use the slabs
+					 * directly (context, GFP_ATOMIC) */
+	/* seen inside the last fast-path section (under the per-CPU lock),
+	 * for the latency claim: rt keeps both 0 */
+	int section_preempt_count;
+	bool section_irqs_off;		/* RFLAGS.IF clear */
+};
+
+/* slab_cpu_stats_get - cpu's counters; -EINVAL for a CPU without a
+ * per-CPU copy.  Racy snapshot.  Context: any. */
+int slab_cpu_stats_get(int cpu, struct slab_cpu_stats *st);
 
 #endif /* KERNEL_MM_SLAB_H */

@@ -1,6 +1,7 @@
 /*
  * kernel/shell/cmd_mem.c - the `mem` command: physical memory totals and
- * the slab caches' usage.
+ * the slab caches' usage, with each CPU's per-CPU array fill and the
+ * arrays' counters (kernel/mm/slab_cpu.c).
  * Linux counterpart: /proc/meminfo and /proc/slabinfo.
  */
 #include "kernel/shell/shell.h"
@@ -8,15 +9,51 @@
 #include "kernel/mm/pmm.h"
 #include "kernel/mm/slab.h"
 #include "kernel/mm/kstack.h"
+#include "kernel/smp.h"
+#include "lib/string.h"
 #include "arch/x86_64/arch.h"
 
 #define KIB(pages) ((pages) << (PAGE_SHIFT - 10))
+
+/* print_cpu_fill - " 3 0 5 1 /16": each online CPU's array of the cache
+ * (kernel/mm/slab_cpu.c), then its limit; "-" without arrays. */
+static void print_cpu_fill(const struct kmem_cache_info *ci)
+{
+	if (!ci->cpu_limit) {
+		console_printf(" -\n");
+		return;
+	}
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu))
+			console_printf(" %u", ci->cpu_avail[cpu]);
+	console_printf(" /%u\n", ci->cpu_limit);
+}
+
+/* print_cpu_stats - each CPU's fast-path and batch counters. */
+static void print_cpu_stats(void)
+{
+	struct slab_cpu_stats st;
+
+	console_printf("%-6s %12s %12s %8s %8s %10s\n", "cpu", "fast allocs",
+		       "fast frees", "refills", "drains", "bypasses");
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu) && slab_cpu_stats_get(cpu, &st) == 0)
+			console_printf("%-6d %12lu %12lu %8lu %8lu %10lu\n", cpu,
+				       st.fast_allocs, st.fast_frees,
+				       st.refills, st.drains, st.bypasses);
+}
 
 static int cmd_mem(int argc, char **argv)
 {
 	struct kmem_cache_info ci;
 	struct pmm_stats st;
 
+	if (argc > 1 && strcmp(argv[1], "drain") == 0) {
+		/* task context: the per-CPU locks may sleep under rt */
+		console_printf("drained %lu objects from the per-CPU arrays\n",
+			       slab_drain_all());
+		return 0;
+	}
 	pmm_get_stats(&st);
 	console_printf("RAM:      %8lu KiB usable\n", KIB(st.ram_pages));
 	console_printf("free:     %8lu KiB\n", KIB(st.free_pages));
@@ -31,12 +68,16 @@ static int cmd_mem(int argc, char **argv)
 	console_printf("kmalloc pages: %lu KiB, kernel stacks: %u (%u KiB each)\n",
 		       KIB(kmalloc_large_pages()), kstack_nr_in_use(),
 		       KSTACK_SIZE / 1024);
-	console_printf("%-20s %6s %10s %10s %6s %5s\n", "cache", "size",
-		       "in use", "total", "slabs", "pages");
-	for (int i = 0; kmem_cache_info_get(i, &ci) == 0; i++)
-		console_printf("%-20s %6u %10lu %10lu %6lu %5u\n", ci.name,
+	console_printf("%-20s %6s %10s %10s %6s %5s  %s\n", "cache", "size",
+		       "in use", "total", "slabs", "pages",
+		       "per-CPU arrays (fill/limit)");
+	for (int i = 0; kmem_cache_info_get(i, &ci) == 0; i++) {
+		console_printf("%-20s %6u %10lu %10lu %6lu %5u ", ci.name,
 			       ci.obj_size, ci.objs_in_use, ci.objs_total,
 			       ci.slabs, ci.slab_pages);
+		print_cpu_fill(&ci);
+	}
+	print_cpu_stats();
 	return 0;
 }
-SHELL_COMMAND(mem, "show memory totals and slab caches", cmd_mem);
+SHELL_COMMAND(mem, "show memory totals and slab caches; mem drain: empty the per-CPU arrays", cmd_mem);

@@ -1,0 +1,635 @@
+/*
+ * tests/kernel/test_percpu_locked.c - DEFINE_PER_CPU_LOCKED and the slab
+ * per-CPU arrays built on it (kernel/percpu_locked.h, kernel/mm/slab_cpu.c;
+ * article, "Per-CPU Variables" and "Latency-reduction measures").
+ *
+ * Under rt the per-CPU lock is a sleeping spinlock_t: its holder can be
+ * preempted, and a contender for the same CPU's copy sleeps with PI
+ * instead of spinning.  Under none/voluntary/desktop it is the raw lock:
+ * the holder runs with preempt_count raised and a contender spins.  Each
+ * case asserts the model it was built for.
+ */
+#include "kernel/ktest.h"
+#include "kernel/percpu_locked.h"
+#include "kernel/mm/slab.h"
+#include "kernel/smp.h"
+#include "kernel/irqflags.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/sched/completion.h"
+#include "kernel/sched/wait.h"
+#include "lib/string.h"
+#include "kernel/time/ktime.h"
+#include "kernel/version.h"
+
+#define FIFO(p) (MAX_RT_PRIO - 1 - (p))
+#define WAIT_NS (3 * NSEC_PER_SEC)
+#define COUNT_ITERS 300
+
+DEFINE_PER_CPU_LOCKED(unsigned long, pcl_counter);
+
+/* start_bound - a kthread bound to cpu, SCHED_FIFO fifo (0: normal),
+ * woken when wake. */
+static struct task_struct *start_bound(struct ktest *t, int (*fn)(void *),
+				       void *data, const char *name, int cpu,
+				       int fifo, bool wake)
+{
+	struct sched_param sp = { .sched_priority = fifo };
+	struct task_struct *p = kthread_create(fn, data, name);
+
+	KTEST_ASSERT(t, p != NULL, "kthread_create(%s) failed", name);
+	get_task_struct(p);
+	kthread_bind(p, cpu);
+	if (fifo)
+		sched_setscheduler(p, SCHED_FIFO, &sp);
+	if (wake)
+		wake_up_process(p);
+	return p;
+}
+
+static void reap(struct task_struct *p)
+{
+	kthread_stop(p);
+	put_task_struct(p);
+}
+
+/* The init pass gave every CPU copy of the lock a valid, free lock (a
+ * memcpy'd rt_mutex would point into the template). */
+static void test_every_cpu_copy_of_the_lock_is_initialised(struct ktest *t)
+{
+	KTEST_ASSERT(t, percpu_locked_is_ready(), "percpu_locked_init not run");
+	KTEST_EXPECT(t, percpu_locked_nr_defined() >= 2,
+		     "at least 2 DEFINE_PER_CPU_LOCKED (slab, this test), saw %lu",
+		     percpu_locked_nr_defined());
+	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
+		spinlock_t *l;
+
+		if (!cpu_online(cpu))
+			continue;
+		l = &per_cpu_lock(pcl_counter, cpu);
+		KTEST_EXPECT(t, cpu == 0 || l != &per_cpu_lock(pcl_counter, 0),
+			     "CPU %d shares CPU 0's lock at %p", cpu, l);
+		KTEST_EXPECT(t, !spin_is_locked(l), "CPU %d's lock held", cpu);
+#if SPINLOCK_SLEEPS
+		KTEST_EXPECT(t, plist_head_empty(&l->lock.wait_list),
+			     "CPU %d's wait list not empty/self-linked (%p)",
+			     cpu, l->lock.wait_list.node_list.next);
+#endif
+	}
+}
+
+/*
+ * Scenario: one thread bound to each online CPU; each, COUNT_ITERS
+ * times, increments every online CPU's copy of pcl_counter through
+ * get_per_cpu_locked(pcl_counter, target) with a read / cpu_relax /
+ * write window.  Expected: each copy ends at threads * COUNT_ITERS (no
+ * lost update), and the sum at threads^2 * COUNT_ITERS.
+ */
+struct count_case {
+	struct completion done;
+};
+
+static int counter_fn(void *data)
+{
+	struct count_case *c = data;
+	unsigned long *v, old;
+
+	for (int i = 0; i < COUNT_ITERS; i++) {
+		for (int cpu = 0; cpu < NR_CPUS; cpu++) {
+			if (!cpu_online(cpu))
+				continue;
+			v = &get_per_cpu_locked(pcl_counter, cpu);
+			old = READ_ONCE(*v);
+			cpu_relax();
+			WRITE_ONCE(*v, old + 1);
+			put_per_cpu_locked(pcl_counter, cpu);
+		}
+		if ((i & 31) == 0)
+			cond_resched();
+	}
+	complete(&c->done);
+	return 0;
+}
+
+static void test_counter_exclusive_from_every_cpu(struct ktest *t)
+{
+	static struct count_case c;
+	struct task_struct *p[NR_CPUS];
+	int n = 0, online = num_online_cpus();
+	unsigned long sum = 0;
+
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu))
+			per_cpu_locked(pcl_counter, cpu) = 0;
+	init_completion(&c.done);
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu))
+			p[n++] = start_bound(t, counter_fn, &c, "pcl-count", cpu, 0, true);
+	for (int i = 0; i < n; i++)
+		KTEST_EXPECT(t, wait_for_completion_timeout(&c.done, 4 * WAIT_NS) > 0,
+			     "counter thread %d of %d did not finish", i, n);
+	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
+		if (!cpu_online(cpu))
+			continue;
+		KTEST_EXPECT_EQ(t, per_cpu_locked(pcl_counter, cpu),
+				(unsigned long)n * COUNT_ITERS);
+		sum += per_cpu_locked(pcl_counter, cpu);
+	}
+	KTEST_EXPECT_EQ(t, sum, (unsigned long)n * online * COUNT_ITERS);
+	for (int i = 0; i < n; i++)
+		reap(p[i]);
+}
+
+/*
+ * Scenario: low (FIFO 10) and high (FIFO 20) bound to the same CPU X.
+ * low takes get_per_cpu_locked(pcl_counter, X), notes preempt_count,
+ * wakes high for the first time (it needs no lock) and waits for it to
+ * run.  rt: high
+ * preempts low inside the section (observed), preempt_count 0 there.
+ * Other models: preempt_count is raised in the section and high runs
+ * only after put_per_cpu_locked.
+ */
+struct preempt_case {
+	int cpu;
+	int inside_count;
+	struct task_struct *high;	/* created, first woken by low */
+	bool high_ran, high_ran_inside;
+	struct completion high_done, low_done;
+};
+
+/* high's first run is the preemption being looked for */
+static int high_fn(void *data)
+{
+	struct preempt_case *c = data;
+
+	WRITE_ONCE(c->high_ran, true);
+	complete(&c->high_done);
+	return 0;
+}
+
+static int low_fn(void *data)
+{
+	struct preempt_case *c = data;
+	/* rt: wait for the preemption (it comes at once); otherwise high
+	 * cannot run here until the unlock: 20 ms of not seeing it */
+	ktime_t end = ktime_get() + (SPINLOCK_SLEEPS ? WAIT_NS :
+				     20 * NSEC_PER_MSEC);
+
+	get_per_cpu_locked(pcl_counter, c->cpu)++;
+	c->inside_count = preempt_count();
+	wake_up_process(c->high);
+	while (!READ_ONCE(c->high_ran) && ktime_get() < end)
+		cpu_relax();
+	c->high_ran_inside = READ_ONCE(c->high_ran);
+	put_per_cpu_locked(pcl_counter, c->cpu);
+	wait_for_completion_timeout(&c->high_done, WAIT_NS);
+	complete(&c->low_done);
+	return 0;
+}
+
+static void test_holder_preemptible_only_under_rt(struct ktest *t)
+{
+	static struct preempt_case c;
+	struct task_struct *ph, *pl;
+
+	c.cpu = smp_processor_id();
+	c.high_ran = c.high_ran_inside = false;
+	c.inside_count = -1;
+	init_completion(&c.high_done);
+	init_completion(&c.low_done);
+	ph = start_bound(t, high_fn, &c, "pcl-high", c.cpu, 20, false);
+	c.high = ph;
+	pl = start_bound(t, low_fn, &c, "pcl-low", c.cpu, 10, true);
+	KTEST_EXPECT(t, wait_for_completion_timeout(&c.low_done, WAIT_NS) > 0,
+		     "low task did not finish");
+	KTEST_EXPECT(t, c.high_ran, "high task never ran");
+	KTEST_EXPECT(t, c.high_ran_inside == (bool)SPINLOCK_SLEEPS,
+		     "PREEMPT_%s: high ran inside the get_per_cpu_locked section: "
+		     "want %d, saw %d", RTK_PREEMPT_NAME, SPINLOCK_SLEEPS,
+		     c.high_ran_inside);
+	if (SPINLOCK_SLEEPS)
+		KTEST_EXPECT_EQ(t, c.inside_count, 0);
+	else
+		KTEST_EXPECT(t, c.inside_count >= 1,
+			     "preempt_count raised in the section, saw %d",
+			     c.inside_count);
+	reap(ph);
+	reap(pl);
+}
+
+/*
+ * Scenario, rt: holder H (FIFO 10, CPU X) takes CPU X's pcl_counter lock
+ * and sleeps holding it (legal for a sleeping lock); contender C (FIFO
+ * 30, CPU X) asks for the same CPU's copy.  Expected: C blocks -
+ * pi_blocked_on set, state TASK_RUNNING_MUTEX, off the CPU - and H runs
+ * boosted at C's prio until the release, then C gets the copy and H is
+ * back at FIFO 10.  Other models (needs 2 CPUs): the runner itself holds
+ * CPU X's lock (preemption off, no sleeping), C on another CPU spins: a
+ * second ticket is out; C gets the copy after the release.
+ */
+struct contend_case {
+	int cpu;
+	bool release;
+	bool c_got;
+	struct completion taken, h_done, c_done;
+};
+
+static int holder_fn(void *data)
+{
+	struct contend_case *c = data;
+
+	get_per_cpu_locked(pcl_counter, c->cpu)++;
+	complete(&c->taken);
+	while (!READ_ONCE(c->release))
+		schedule_timeout_uninterruptible(NSEC_PER_MSEC);
+	put_per_cpu_locked(pcl_counter, c->cpu);
+	complete(&c->h_done);
+	return 0;
+}
+
+static int contender_fn(void *data)
+{
+	struct contend_case *c = data;
+
+	get_per_cpu_locked(pcl_counter, c->cpu)++;
+	WRITE_ONCE(c->c_got, true);
+	put_per_cpu_locked(pcl_counter, c->cpu);
+	complete(&c->c_done);
+	return 0;
+}
+
+/* contender_seen_waiting - C sleeps on the lock (rt) or spins (else). */
+static bool contender_seen_waiting(struct contend_case *c,
+				   struct task_struct *pc)
+{
+	ktime_t end = ktime_get() + WAIT_NS;
+
+	while (ktime_get() < end) {
+#if SPINLOCK_SLEEPS
+		if (READ_ONCE(pc->pi_blocked_on) &&
+		    READ_ONCE(pc->state) == TASK_RUNNING_MUTEX &&
+		    !READ_ONCE(pc->on_cpu))
+			return true;
+		schedule();
+#else
+		raw_spinlock_t *rl = &per_cpu_lock(pcl_counter, c->cpu).rlock;
+
+		if ((u16)(READ_ONCE(rl->next) - READ_ONCE(rl->owner)) == 2)
+			return true;
+		cpu_relax();
+#endif
+	}
+	return false;
+}
+
+static void test_contender_sleeps_with_pi_under_rt_spins_otherwise(struct ktest *t)
+{
+	static struct contend_case c;
+	struct task_struct *ph = NULL, *pc;
+	int other = -1;
+	bool waiting;
+
+	c.cpu = smp_processor_id();
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu) && cpu != c.cpu)
+			other = cpu;
+	if (!SPINLOCK_SLEEPS && other < 0)
+		ktest_skip(t, "a spinning contender needs a second CPU");
+	c.release = c.c_got = false;
+	init_completion(&c.taken);
+	init_completion(&c.h_done);
+	init_completion(&c.c_done);
+	if (SPINLOCK_SLEEPS) {
+		ph = start_bound(t, holder_fn, &c, "pcl-holder", c.cpu, 10, true);
+		KTEST_ASSERT(t, wait_for_completion_timeout(&c.taken, WAIT_NS) > 0,
+			     "holder never took the lock");
+		pc = start_bound(t, contender_fn, &c, "pcl-contend", c.cpu, 30,
+				 true);
+	} else {
+		pc = start_bound(t, contender_fn, &c, "pcl-contend", other, 30,
+				 false);
+		c.cpu = raw_smp_processor_id();	/* fixed: preemption off */
+		get_per_cpu_locked(pcl_counter, c.cpu)++;
+		wake_up_process(pc);
+	}
+	waiting = contender_seen_waiting(&c, pc);
+	KTEST_EXPECT(t, waiting, "PREEMPT_%s: contender never seen %s",
+		     RTK_PREEMPT_NAME, SPINLOCK_SLEEPS ? "sleeping on the lock" :
+		     "spinning on the lock");
+	KTEST_EXPECT(t, !READ_ONCE(c.c_got), "contender got a held lock");
+	if (ph)
+		KTEST_EXPECT_EQ(t, READ_ONCE(ph->prio), FIFO(30));
+	if (ph)
+		WRITE_ONCE(c.release, true);
+	else
+		put_per_cpu_locked(pcl_counter, c.cpu);
+	KTEST_EXPECT(t, wait_for_completion_timeout(&c.c_done, WAIT_NS) > 0,
+		     "contender never got the lock after the release");
+	if (ph) {
+		KTEST_EXPECT(t, wait_for_completion_timeout(&c.h_done, WAIT_NS) > 0,
+			     "holder did not finish");
+		KTEST_EXPECT_EQ(t, READ_ONCE(ph->prio), FIFO(10));
+		reap(ph);
+	}
+	reap(pc);
+}
+
+/* per_cpu_lock is the spinlock_t lvalue: a function handed it releases
+ * the lock taken by get_per_cpu_locked (the article's use for it). */
+static void release_lock(spinlock_t *lock)
+{
+	spin_unlock(lock);
+}
+
+static void test_per_cpu_lock_handed_to_a_releasing_function(struct ktest *t)
+{
+	int cpu = raw_smp_processor_id();
+	unsigned long *v = &get_per_cpu_locked(pcl_counter, cpu);
+
+	KTEST_EXPECT(t, spin_is_locked(&per_cpu_lock(pcl_counter, cpu)),
+		     "CPU %d's lock not held after get_per_cpu_locked", cpu);
+	KTEST_EXPECT(t, v == &per_cpu_locked(pcl_counter, cpu),
+		     "get_per_cpu_locked gave %p, per_cpu_locked %p", v,
+		     &per_cpu_locked(pcl_counter, cpu));
+	release_lock(&per_cpu_lock(pcl_counter, cpu));
+	KTEST_EXPECT(t, !spin_is_locked(&per_cpu_lock(pcl_counter, cpu)),
+		     "CPU %d's lock still held after release_lock", cpu);
+	KTEST_EXPECT_EQ(t, preempt_count(), 0);
+}
+
+/* per_cpu_locked reads and writes each CPU's own copy and takes no lock. */
+static void test_per_cpu_locked_access_without_locking(struct ktest *t)
+{
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu))
+			per_cpu_locked(pcl_counter, cpu) = 1000 + cpu;
+	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
+		unsigned long got;
+
+		if (!cpu_online(cpu))
+			continue;
+		KTEST_EXPECT(t, !spin_is_locked(&per_cpu_lock(pcl_counter, cpu)),
+			     "per_cpu_locked took CPU %d's lock", cpu);
+		got = get_per_cpu_locked(pcl_counter, cpu);
+		put_per_cpu_locked(pcl_counter, cpu);
+		KTEST_EXPECT_EQ(t, got, 1000UL + cpu);
+	}
+}
+
+/* ---- the slab per-CPU arrays ---- */
+
+#define PCL_OBJ 96
+#define PCL_PER_CPU 40
+
+static struct kmem_cache_info cache_info(struct ktest *t, const char *name)
+{
+	struct kmem_cache_info ci;
+
+	for (int i = 0; kmem_cache_info_get(i, &ci) == 0; i++)
+		if (strcmp(ci.name, name) == 0)
+			return ci;
+	KTEST_EXPECT(t, false, "cache %s not listed", name);
+	memset(&ci, 0, sizeof(ci));
+	return ci;
+}
+
+/*
+ * Scenario: a private cache; on each online CPU a bound thread allocates
+ * PCL_PER_CPU objects and fills them; then on each CPU a second thread
+ * frees the objects allocated on the next CPU (cross-CPU frees land in
+ * the freeing CPU's array).  Expected: the fast path counted on every
+ * CPU, no object handed out twice, in-use 0 after the frees with objects
+ * cached in arrays, and after slab_drain_all() nothing cached, at most
+ * the spare slab left, and kmem_cache_destroy accepts the cache.
+ */
+struct slab_case {
+	struct kmem_cache *cache;
+	void *objs[NR_CPUS][PCL_PER_CPU];
+	int target;		/* whose objects a free thread frees */
+	bool failed;
+	struct completion done;
+};
+
+static struct slab_case sc;
+
+static int alloc_fn(void *data)
+{
+	int cpu = (int)(long)data;
+
+	for (int i = 0; i < PCL_PER_CPU; i++) {
+		void *p = kmem_cache_alloc(sc.cache, GFP_KERNEL);
+
+		if (!p)
+			WRITE_ONCE(sc.failed, true);
+		else
+			memset(p, cpu * 64 + i, PCL_OBJ);
+		sc.objs[cpu][i] = p;
+	}
+	complete(&sc.done);
+	return 0;
+}
+
+static int free_fn(void *data)
+{
+	int victim = (int)(long)data;
+
+	for (int i = 0; i < PCL_PER_CPU; i++) {
+		u8 *p = sc.objs[victim][i];
+
+		if (p && (p[0] != (u8)(victim * 64 + i) ||
+			  p[PCL_OBJ - 1] != (u8)(victim * 64 + i)))
+			WRITE_ONCE(sc.failed, true);	/* shared object */
+		kmem_cache_free(sc.cache, p);
+	}
+	complete(&sc.done);
+	return 0;
+}
+
+static void run_on_each_cpu(struct ktest *t, int (*fn)(void *), bool next)
+{
+	struct task_struct *p[NR_CPUS];
+	int cpus[NR_CPUS], n = 0;
+
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu))
+			cpus[n++] = cpu;
+	init_completion(&sc.done);
+	for (int i = 0; i < n; i++)
+		p[i] = start_bound(t, fn, (void *)(long)cpus[next ? (i + 1) % n : i],
+				   "pcl-slab", cpus[i], 0, true);
+	for (int i = 0; i < n; i++)
+		KTEST_EXPECT(t, wait_for_completion_timeout(&sc.done, WAIT_NS) > 0,
+			     "slab thread %d of %d did not finish", i, n);
+	for (int i = 0; i < n; i++)
+		reap(p[i]);
+}
+
+static void test_slab_arrays_from_every_cpu_consistent_after_drain(struct ktest *t)
+{
+	struct slab_cpu_stats before[NR_CPUS], after;
+	struct kmem_cache_info ci;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.cache = kmem_cache_create("pcl_test", PCL_OBJ, 0);
+	KTEST_ASSERT(t, sc.cache, "kmem_cache_create, got NULL");
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu))
+			slab_cpu_stats_get(cpu, &before[cpu]);
+	run_on_each_cpu(t, alloc_fn, false);
+	ci = cache_info(t, "pcl_test");
+	KTEST_EXPECT_EQ(t, ci.objs_in_use,
+			(unsigned long)num_online_cpus() * PCL_PER_CPU);
+	KTEST_EXPECT(t, ci.cpu_limit > 0, "pcl_test has no per-CPU arrays");
+	run_on_each_cpu(t, free_fn, true);
+	KTEST_EXPECT(t, !sc.failed, "an allocation failed or two CPUs shared "
+		     "an object");
+	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
+		if (!cpu_online(cpu))
+			continue;
+		slab_cpu_stats_get(cpu, &after);
+		KTEST_EXPECT(t, after.fast_allocs - before[cpu].fast_allocs >=
+			     PCL_PER_CPU, "CPU %d: %d fast allocations, saw %lu",
+			     cpu, PCL_PER_CPU,
+			     after.fast_allocs - before[cpu].fast_allocs);
+		KTEST_EXPECT(t, after.fast_frees - before[cpu].fast_frees >=
+			     PCL_PER_CPU, "CPU %d: %d fast frees, saw %lu", cpu,
+			     PCL_PER_CPU, after.fast_frees - before[cpu].fast_frees);
+	}
+	ci = cache_info(t, "pcl_test");
+	KTEST_EXPECT_EQ(t, ci.objs_in_use, 0);
+	KTEST_EXPECT(t, ci.objs_cached > 0 &&
+		     ci.objs_cached <= (unsigned long)num_online_cpus() * ci.cpu_limit,
+		     "1..%u objects cached per CPU, saw %lu in all",
+		     ci.cpu_limit, ci.objs_cached);
+	slab_drain_all();
+	ci = cache_info(t, "pcl_test");
+	KTEST_EXPECT_EQ(t, ci.objs_cached, 0);
+	KTEST_EXPECT_EQ(t, ci.objs_in_use, 0);
+	KTEST_EXPECT(t, ci.slabs <= 1, "only the spare slab left, saw %lu",
+		     ci.slabs);
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		KTEST_EXPECT_EQ(t, ci.cpu_avail[cpu], 0);
+	kmem_cache_destroy(sc.cache);
+	for (int i = 0; kmem_cache_info_get(i, &ci) == 0; i++)
+		KTEST_EXPECT(t, strcmp(ci.name, "pcl_test") != 0,
+			     "pcl_test still listed after destroy");
+}
+
+/*
+ * A double free of an object sitting in a per-CPU array is reported,
+ * through the array path and through the direct path (preemption off),
+ * and so is the free of a neighbour the refill put in the array but
+ * nobody was given.  The cache hands out distinct objects afterwards.
+ */
+static void test_double_free_of_object_in_array_caught(struct ktest *t)
+{
+	struct kmem_cache *c = kmem_cache_create("pcl_dfree", 64, 0);
+	unsigned long w0 = slab_warn_count;
+	struct kmem_cache_info ci;
+	u8 *p, *a, *b;
+
+	KTEST_ASSERT(t, c, "kmem_cache_create, got NULL");
+	p = kmem_cache_alloc(c, GFP_KERNEL);
+	KTEST_ASSERT(t, p, "kmem_cache_alloc, got NULL");
+	ci = cache_info(t, "pcl_dfree");
+	KTEST_EXPECT(t, ci.objs_cached >= 1,
+		     "the refill left objects in the array, saw %lu cached",
+		     ci.objs_cached);
+	kmem_cache_free(c, p - 64);	/* refilled, never handed out */
+	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 1);
+	kmem_cache_free(c, p);		/* into the array */
+	kmem_cache_free(c, p);		/* double: it sits in the array */
+	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 2);
+	preempt_disable();
+	kmem_cache_free(c, p);		/* direct path, same object */
+	preempt_enable();
+	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 3);
+	a = kmem_cache_alloc(c, GFP_KERNEL);
+	b = kmem_cache_alloc(c, GFP_KERNEL);
+	KTEST_EXPECT(t, a && b && a != b, "two distinct objects, saw %p and %p",
+		     a, b);
+	kmem_cache_free(c, a);
+	kmem_cache_free(c, b);
+	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 3);
+	p = kmalloc(200, GFP_KERNEL);	/* and through kmalloc/kfree */
+	KTEST_ASSERT(t, p, "kmalloc(200), got NULL");
+	kfree(p);
+	kfree(p);
+	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 4);
+	ci = cache_info(t, "pcl_dfree");
+	KTEST_EXPECT_EQ(t, ci.objs_in_use, 0);
+	kmem_cache_destroy(c);
+}
+
+/*
+ * Scenario: a thread bound to one CPU calls kmalloc(64)/kfree with
+ * interrupts on.  The array path ran (fast_allocs + 1); inside its
+ * section, under rt, preempt_count was 0 and RFLAGS.IF set: the
+ * allocator disabled neither.  Under the other models the raw per-CPU
+ * lock raised preempt_count there, and IF stayed set too.  After the
+ * call both are back.  A GFP_ATOMIC call bypasses the arrays.
+ */
+struct fast_case {
+	struct slab_cpu_stats before, mid, after;
+	bool irqs_off_after;
+	int count_after;
+	struct completion done;
+};
+
+static int fast_fn(void *data)
+{
+	struct fast_case *f = data;
+	int cpu = raw_smp_processor_id();
+	void *p;
+
+	slab_cpu_stats_get(cpu, &f->before);
+	p = kmalloc(64, GFP_KERNEL);
+	slab_cpu_stats_get(cpu, &f->mid);
+	f->irqs_off_after = raw_irqs_disabled();
+	f->count_after = preempt_count();
+	kfree(p);
+	p = kmalloc(64, GFP_ATOMIC);
+	kfree(p);
+	slab_cpu_stats_get(cpu, &f->after);
+	complete(&f->done);
+	return 0;
+}
+
+static void test_fast_path_leaves_irqs_and_preemption_on_under_rt(struct ktest *t)
+{
+	static struct fast_case f;
+	struct task_struct *p;
+
+	init_completion(&f.done);
+	p = start_bound(t, fast_fn, &f, "pcl-fast", smp_processor_id(), 0, true);
+	KTEST_EXPECT(t, wait_for_completion_timeout(&f.done, WAIT_NS) > 0,
+		     "fast-path thread did not finish");
+	reap(p);
+	KTEST_EXPECT_EQ(t, f.mid.fast_allocs - f.before.fast_allocs, 1);
+	KTEST_EXPECT(t, !f.mid.section_irqs_off,
+		     "IF clear inside the kmalloc fast path");
+	if (SPINLOCK_SLEEPS)
+		KTEST_EXPECT_EQ(t, f.mid.section_preempt_count, 0);
+	else
+		KTEST_EXPECT(t, f.mid.section_preempt_count >= 1,
+			     "raw per-CPU lock raises preempt_count, saw %d",
+			     f.mid.section_preempt_count);
+	KTEST_EXPECT(t, !f.irqs_off_after, "kmalloc returned with IF clear");
+	KTEST_EXPECT_EQ(t, f.count_after, 0);
+	/* GFP_ATOMIC kmalloc + its kfree from task context: one bypass for
+	 * the allocation, the kfree goes through the array */
+	KTEST_EXPECT(t, f.after.bypasses - f.mid.bypasses >= 1,
+		     "GFP_ATOMIC bypassed the arrays: want >= 1, saw %lu",
+		     f.after.bypasses - f.mid.bypasses);
+	KTEST_EXPECT_EQ(t, f.after.fast_allocs - f.mid.fast_allocs, 0);
+}
+
+KTEST_SUITE(percpu_locked,
+	    KTEST_CASE(test_every_cpu_copy_of_the_lock_is_initialised),
+	    KTEST_CASE(test_counter_exclusive_from_every_cpu),
+	    KTEST_CASE(test_holder_preemptible_only_under_rt),
+	    KTEST_CASE(test_contender_sleeps_with_pi_under_rt_spins_otherwise),
+	    KTEST_CASE(test_per_cpu_lock_handed_to_a_releasing_function),
+	    KTEST_CASE(test_per_cpu_locked_access_without_locking),
+	    KTEST_CASE(test_slab_arrays_from_every_cpu_consistent_after_drain),
+	    KTEST_CASE(test_double_free_of_object_in_array_caught),
+	    KTEST_CASE(test_fast_path_leaves_irqs_and_preemption_on_under_rt));
