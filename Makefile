@@ -116,7 +116,7 @@ $(shell mkdir -p $(BUILD) && echo '$(BUILD_FLAGS)' | cmp -s - $(BUILD)/.cflags \
 
 # ---- host unit tests: portable sources built for the host under sanitizers
 HOST_SRCS := $(sort $(wildcard lib/*.c) $(wildcard arch/x86_64/acpi_tables.c) \
-	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c \
+	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c kernel/locking/pi_chain.c \
 	kernel/debug/latency_hist.c kernel/debug/cyclictest_opts.c)
 HOST_CFLAGS := -std=gnu11 -g -O1 -I. -Wall -Wextra -Werror \
 	-Wno-unused-parameter -fno-builtin \

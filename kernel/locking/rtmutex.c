@@ -91,39 +91,9 @@ static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
 				   __ATOMIC_RELEASE);
 }
 
-static void rt_mutex_enqueue(struct rt_mutex *lock,
-			     struct rt_mutex_waiter *waiter)
-{
-	plist_node_init(&waiter->list_entry, waiter->prio);
-	plist_add(&waiter->list_entry, &lock->wait_list);
-}
-
-static void rt_mutex_dequeue(struct rt_mutex *lock,
-			     struct rt_mutex_waiter *waiter)
-{
-	plist_del(&waiter->list_entry, &lock->wait_list);
-}
-
-static void rt_mutex_enqueue_pi(struct task_struct *task,
-				struct rt_mutex_waiter *waiter)
-{
-	plist_node_init(&waiter->pi_list_entry, waiter->prio);
-	plist_add(&waiter->pi_list_entry, &task->pi_waiters);
-}
-
-static void rt_mutex_dequeue_pi(struct task_struct *task,
-				struct rt_mutex_waiter *waiter)
-{
-	plist_del(&waiter->pi_list_entry, &task->pi_waiters);
-}
-
 int rt_mutex_getprio(struct task_struct *task)
 {
-	int prio = task->normal_prio;
-
-	if (task_has_pi_waiters(task) && task_top_pi_waiter(task)->prio < prio)
-		prio = task_top_pi_waiter(task)->prio;
-	return prio;
+	return pi_effective_prio(task->normal_prio, &task->pi_waiters);
 }
 
 /*
@@ -183,7 +153,10 @@ static void rt_mutex_wake_waiter(struct rt_mutex_waiter *waiter)
  *	    the top and no longer is, the new top replaces it (deboost);
  *	    re-evaluate owner's prio
  *	[8] continue with owner and the lock it is blocked on, if any, and
- *	    if our waiter is still the top of lock (else nothing propagates)
+ *	    if our waiter is or was the top of lock (else nothing propagates)
+ * Steps [2], [5] and [7] are the portable kernel/locking/pi_chain.c,
+ * which the host test tests/host/test_rtmutex_chain.c drives over
+ * abstract tasks and locks.
  * The walk is bounded by max_lock_depth links: deeper is reported as a
  * probable cycle and returns -EDEADLK.
  *
@@ -199,7 +172,7 @@ static int rt_mutex_adjust_prio_chain(struct task_struct *task, bool detect,
 	struct rt_mutex_waiter *waiter, *top_waiter = orig_waiter;
 	struct rt_mutex_waiter *prerequeue_top_waiter;
 	struct rt_mutex *lock;
-	bool requeue;
+	bool requeue, propagate;
 	int depth = 0;
 	int ret = 0;
 
@@ -220,19 +193,15 @@ retry:
 		goto out_unlock_pi;	/* released meanwhile: unlock boosts */
 	if (next_lock != waiter->lock)
 		goto out_unlock_pi;
-	if (top_waiter) {					/* [2] */
-		if (!task_has_pi_waiters(task))
-			goto out_unlock_pi;
-		if (top_waiter != task_top_pi_waiter(task)) {
-			if (!detect)
-				goto out_unlock_pi;
-			requeue = false;
-		}
-	}
-	if (waiter->prio == task->prio) {
-		if (!detect)
-			goto out_unlock_pi;
+	switch (pi_link_action(waiter, &task->pi_waiters, task->prio,	/* [2] */
+			       top_waiter, detect)) {
+	case PI_LINK_STOP:
+		goto out_unlock_pi;
+	case PI_LINK_FOLLOW:
 		requeue = false;
+		break;
+	case PI_LINK_REQUEUE:
+		break;
 	}
 	lock = waiter->lock;
 	if (!raw_spin_trylock(&lock->wait_lock)) {		/* [3] */
@@ -264,10 +233,8 @@ retry:
 		goto again;
 	}
 
-	prerequeue_top_waiter = rt_mutex_top_waiter(lock);	/* [5] */
-	rt_mutex_dequeue(lock, waiter);
-	waiter->prio = task->prio;
-	rt_mutex_enqueue(lock, waiter);
+	prerequeue_top_waiter = pi_requeue_waiter(&lock->wait_list,	/* [5] */
+						  waiter, task->prio);
 
 	raw_spin_unlock(&task->pi_lock);			/* [6] */
 	put_task_struct(task);
@@ -280,14 +247,11 @@ retry:
 
 	task = get_task_struct(rt_mutex_owner(lock));		/* [7] */
 	raw_spin_lock(&task->pi_lock);
-	if (waiter == rt_mutex_top_waiter(lock)) {
-		rt_mutex_dequeue_pi(task, prerequeue_top_waiter);
-		rt_mutex_enqueue_pi(task, waiter);
-		rt_mutex_adjust_prio(task);
-	} else if (prerequeue_top_waiter == waiter) {
-		rt_mutex_dequeue_pi(task, waiter);
-		waiter = rt_mutex_top_waiter(lock);
-		rt_mutex_enqueue_pi(task, waiter);
+	propagate = waiter == rt_mutex_top_waiter(lock) ||
+		    waiter == prerequeue_top_waiter;
+	if (propagate) {
+		pi_owner_update(&task->pi_waiters, &lock->wait_list,
+				prerequeue_top_waiter);
 		rt_mutex_adjust_prio(task);
 	}
 	next_lock = task_blocked_on_lock(task);			/* [8] */
@@ -296,7 +260,7 @@ retry:
 	raw_spin_unlock_irq(&lock->wait_lock);
 	if (!next_lock)
 		goto out_put_task;
-	if (!detect && waiter != top_waiter)
+	if (!detect && !propagate)
 		goto out_put_task;
 	goto again;
 
@@ -330,7 +294,7 @@ static bool try_to_take_rt_mutex(struct rt_mutex *lock,
 	if (waiter) {						/* [2] */
 		if (waiter != rt_mutex_top_waiter(lock))
 			return false;
-		rt_mutex_dequeue(lock, waiter);
+		pi_waiter_dequeue(&lock->wait_list, waiter);
 	} else if (rt_mutex_has_waiters(lock)) {		/* [3] */
 		if (task->prio >= rt_mutex_top_waiter(lock)->prio)
 			return false;
@@ -338,7 +302,7 @@ static bool try_to_take_rt_mutex(struct rt_mutex *lock,
 	raw_spin_lock(&task->pi_lock);				/* [4] */
 	task->pi_blocked_on = NULL;
 	if (rt_mutex_has_waiters(lock))
-		rt_mutex_enqueue_pi(task, rt_mutex_top_waiter(lock));
+		pi_owner_enqueue(&task->pi_waiters, rt_mutex_top_waiter(lock));
 	raw_spin_unlock(&task->pi_lock);
 	rt_mutex_set_owner(lock, task);
 	return true;
@@ -379,7 +343,7 @@ static int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 	waiter->prio = task->prio;
 	if (rt_mutex_has_waiters(lock))
 		top_waiter = rt_mutex_top_waiter(lock);
-	rt_mutex_enqueue(lock, waiter);
+	pi_waiter_enqueue(&lock->wait_list, waiter);
 	task->pi_blocked_on = waiter;
 	raw_spin_unlock(&task->pi_lock);
 
@@ -388,9 +352,8 @@ static int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 
 	raw_spin_lock(&owner->pi_lock);				/* [3] */
 	if (waiter == rt_mutex_top_waiter(lock)) {
-		if (top_waiter)
-			rt_mutex_dequeue_pi(owner, top_waiter);
-		rt_mutex_enqueue_pi(owner, waiter);
+		pi_owner_update(&owner->pi_waiters, &lock->wait_list,
+				top_waiter);
 		rt_mutex_adjust_prio(owner);
 		if (owner->pi_blocked_on)
 			chain_walk = true;
@@ -425,7 +388,7 @@ static void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 
 	raw_spin_assert_held(&lock->wait_lock);
 	raw_spin_lock(&current->pi_lock);
-	rt_mutex_dequeue(lock, waiter);
+	pi_waiter_dequeue(&lock->wait_list, waiter);
 	current->pi_blocked_on = NULL;
 	raw_spin_unlock(&current->pi_lock);
 
@@ -433,9 +396,7 @@ static void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 		return;
 
 	raw_spin_lock(&owner->pi_lock);
-	rt_mutex_dequeue_pi(owner, waiter);
-	if (rt_mutex_has_waiters(lock))
-		rt_mutex_enqueue_pi(owner, rt_mutex_top_waiter(lock));
+	pi_owner_update(&owner->pi_waiters, &lock->wait_list, waiter);
 	rt_mutex_adjust_prio(owner);
 	next_lock = task_blocked_on_lock(owner);
 	raw_spin_unlock(&owner->pi_lock);
@@ -613,7 +574,7 @@ void rt_mutex_slowunlock(struct rt_mutex *lock)
 	}
 	waiter = rt_mutex_top_waiter(lock);			/* [2] */
 	raw_spin_lock(&current->pi_lock);
-	rt_mutex_dequeue_pi(current, waiter);
+	pi_owner_dequeue(&current->pi_waiters, waiter);
 	rt_mutex_adjust_prio(current);
 	raw_spin_unlock(&current->pi_lock);
 

@@ -9,24 +9,10 @@
 #define KERNEL_LOCKING_RTMUTEX_INTERNAL_H
 
 #include "kernel/locking/rtmutex.h"
+#include "kernel/locking/pi_chain.h"	/* struct rt_mutex_waiter */
 #include "kernel/sched/sched.h"
 
 #define RT_MUTEX_HAS_WAITERS ((uintptr_t)1)
-
-/*
- * One blocked task, on its stack for the time it waits.
- */
-struct rt_mutex_waiter {
-	/* under lock->wait_lock */
-	struct plist_node list_entry;	/* in lock->wait_list */
-	/* under the owner's pi_lock */
-	struct plist_node pi_list_entry;	/* in owner->pi_waiters */
-	/* set at block time */
-	struct task_struct *task;	/* the blocked task */
-	struct rt_mutex *lock;		/* what it waits for */
-	int prio;			/* task->prio when last queued */
-	bool savestate;			/* spinlock_t sleep (TASK_RUNNING_MUTEX) */
-};
 
 /* How a slow-path sleeper behaves. */
 enum rt_mutex_sleep {
@@ -43,8 +29,7 @@ static inline bool rt_mutex_has_waiters(const struct rt_mutex *lock)
 static inline struct rt_mutex_waiter *
 rt_mutex_top_waiter(const struct rt_mutex *lock)
 {
-	return plist_first_entry(&lock->wait_list, struct rt_mutex_waiter,
-				 list_entry);
+	return pi_top_waiter(&lock->wait_list);
 }
 
 static inline bool task_has_pi_waiters(const struct task_struct *p)
@@ -55,8 +40,7 @@ static inline bool task_has_pi_waiters(const struct task_struct *p)
 static inline struct rt_mutex_waiter *
 task_top_pi_waiter(const struct task_struct *p)
 {
-	return plist_first_entry(&p->pi_waiters, struct rt_mutex_waiter,
-				 pi_list_entry);
+	return pi_top_pi_waiter(&p->pi_waiters);
 }
 
 /*
