@@ -24,6 +24,7 @@
  */
 #include "kernel/sched/rq.h"
 #include "kernel/sched/kthread.h"
+#include "kernel/sched/deferred.h"
 #include "kernel/irqflags.h"
 #include "kernel/time/ktime.h"
 #include "kernel/printk.h"
@@ -32,6 +33,7 @@
 #include "arch/x86_64/switch.h"
 #include "kernel/debug/latency_timing.h"
 #include "kernel/debug/sched_trace.h"
+#include "kernel/rcu/rcupdate.h"
 
 
 DEFINE_PER_CPU(struct task_struct *, current_task);
@@ -96,7 +98,7 @@ static void finish_task_switch(struct task_struct *prev)
 	if (migrate)
 		migrate_enqueue(prev);
 	if (dead)
-		put_task_struct(prev);	/* the reference of task_exit() */
+		put_task_struct_atomic(prev);	/* task_exit()'s; deferred.h */
 	if (READ_ONCE(rq->rt_nr_pushable))
 		push_rt_tasks(rq);
 }
@@ -116,6 +118,7 @@ static void context_switch(struct rq *rq, struct task_struct *prev,
 {
 	void *last;
 
+	rcu_note_context_switch(prev);	/* PREEMPT_RCU: queue a preempted reader */
 	prev->preempt_count = this_cpu_read(__preempt_count);
 	prev->soft_irqs_off = this_cpu_read(rt_soft_irqs_off);
 	this_cpu_write(__preempt_count, next->preempt_count);
@@ -252,8 +255,7 @@ void sched_yield(void)
 	if (rt_task(current))
 		requeue_rt(rq, current);
 	else
-		current->vruntime = max(current->vruntime, rq->min_vruntime) +
-				    1;	/* behind its equals */
+		fair_yield(rq, current);
 	raw_spin_unlock_irq(&rq->lock);
 	schedule();
 }

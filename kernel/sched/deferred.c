@@ -110,6 +110,16 @@ void put_task_struct_delayed(struct task_struct *p)
 	wake_desched();					/* [3] */
 }
 
+void put_task_struct_atomic(struct task_struct *p)
+{
+	BUG_ON(raw_irqs_disabled());	/* kstack_free needs irqs on */
+#if defined(CONFIG_PREEMPT_RT)
+	put_task_struct_delayed(p);
+#else
+	put_task_struct(p);
+#endif
+}
+
 void deferred_queue_mm(struct mm_struct *mm)
 {
 	unsigned long flags;

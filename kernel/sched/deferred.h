@@ -6,6 +6,8 @@
  * on the waker's lock -- is put off until it may be done safely.
  *
  *   put_task_struct_delayed()   the final put runs in the desched thread
+ *   put_task_struct_atomic()    the dead task's last put in the switch:
+ *                               delayed under rt only
  *   mmdrop_delayed()            (kernel/mm/mm_struct.h) the same for mm_struct
  *   wake_up_process_sync()      (kernel/sched/sched.h) a wakeup that would
  *                               preempt the waker sets
@@ -70,6 +72,17 @@ static __always_inline void preempt_check_resched_delayed(void)
  * Context: any (preemption or irqs off too) except under a run-queue
  * lock or the desched thread's pi_lock (it wakes that thread). */
 void put_task_struct_delayed(struct task_struct *p);
+
+/*
+ * put_task_struct_atomic - drop a reference where preemption is off but
+ * no run-queue lock is held: the scheduler's reference to a dead task in
+ * finish_task_switch().  The last put frees the stack and the struct
+ * (kfree: the slab's per-CPU caches sit under a spinlock_t, a sleeping
+ * lock under rt).  rt: put_task_struct_delayed(); the other models:
+ * put_task_struct() at once (spinlock_t spins there).
+ * Context: task, preemption may be off, irqs on; no rq->lock.
+ */
+void put_task_struct_atomic(struct task_struct *p);
 
 struct mm_struct;
 /* deferred_queue_mm - kernel/mm/mm_struct.c's mmdrop_delayed() queues an

@@ -5,6 +5,10 @@
  * - put_task_struct_delayed() and mmdrop_delayed() called with
  *   preemption and interrupts off do not release there: the release runs
  *   later in the desched thread, preemptible (stats count it).
+ * - the scheduler's own last put of a dead task (finish_task_switch,
+ *   preemption off) is a delayed put under rt and an immediate one under
+ *   the other models: the delayed-put count moves by the exits under rt
+ *   only.
  * - wake-then-unlock (scenario below): with wake_up_process() under rt
  *   the woken task preempts the waker only to block at once on the
  *   waker's lock; wake_up_process_sync() defers the preemption
@@ -88,6 +92,87 @@ static void test_put_task_struct_delayed_keeps_a_live_task(struct ktest *t)
 	put_task_struct_delayed(p);	/* not the last: nothing queued */
 	deferred_get_stats(&after);
 	KTEST_EXPECT_EQ(t, after.tasks_queued, before.tasks_queued);
+}
+
+struct pid_probe {
+	int pid;
+	bool found;
+};
+
+static void probe_pid(struct task_struct *p, void *arg)
+{
+	struct pid_probe *probe = arg;
+
+	if (p->pid == probe->pid)
+		probe->found = true;
+}
+
+/* is pid still on the task list?  Takes no reference (one held here
+ * could become the last one and hide the switch's put). */
+static bool task_listed(int pid)
+{
+	struct pid_probe probe = { .pid = pid, .found = false };
+
+	sched_for_each_task(probe_pid, &probe);
+	return probe.found;
+}
+
+/*
+ * Scenario: NR_EXITS kthreads are created and woken and return at once;
+ * nobody but the scheduler holds a reference, so the last put of each is
+ * the one in finish_task_switch, with preemption off.  The test waits
+ * until every pid has left the task list (the release ran), polling with
+ * schedule(), then compares the delayed-put counters: under rt each exit
+ * was queued to desched and released there (NR_EXITS more queued and
+ * released, none atomic); elsewhere the switch freed them itself (no
+ * change).  Fails under rt without the finish_task_switch hook.
+ */
+#define NR_EXITS 3
+static void test_dead_task_last_put_is_delayed_only_under_rt(struct ktest *t)
+{
+	struct deferred_stats before, after;
+	int pid[NR_EXITS], i, spins = 0;
+	struct task_struct *p;
+	bool listed;
+
+	deferred_flush();	/* earlier suites' releases out of the way */
+	deferred_get_stats(&before);
+	for (i = 0; i < NR_EXITS; i++) {
+		p = kthread_create(exit_at_once, NULL, "def-die%d", i);
+		KTEST_ASSERT(t, p != NULL, "kthread_create failed");
+		pid[i] = p->pid;
+		wake_up_process(p);	/* p may be gone once this returns */
+	}
+	do {
+		listed = false;
+		for (i = 0; i < NR_EXITS; i++)
+			listed |= task_listed(pid[i]);
+		if (listed)
+			schedule();
+		KTEST_ASSERT(t, ++spins < 1000000,
+			     "exited threads still listed after %d polls", spins);
+	} while (listed);
+	deferred_get_stats(&after);
+	/* under rt another task's exit may add to the count, never less */
+	if (IS_RT) {
+		KTEST_EXPECT(t, after.tasks_queued - before.tasks_queued >= NR_EXITS,
+			     "%lu delayed puts, expected at least %d",
+			     after.tasks_queued - before.tasks_queued, NR_EXITS);
+		KTEST_EXPECT(t, after.tasks_released - before.tasks_released >=
+					NR_EXITS,
+			     "%lu delayed releases, expected at least %d",
+			     after.tasks_released - before.tasks_released,
+			     NR_EXITS);
+	} else {
+		KTEST_EXPECT_EQ(t, after.tasks_queued, before.tasks_queued);
+		KTEST_EXPECT_EQ(t, after.tasks_released, before.tasks_released);
+	}
+	KTEST_EXPECT_EQ(t, after.released_atomic, before.released_atomic);
+	if (IS_RT)
+		KTEST_EXPECT(t, ran_in_desched(&after),
+			     "release ran in %s, expected desched",
+			     after.last_release_task ?
+				     after.last_release_task->name : "-");
 }
 
 static void test_init_mm_is_the_kernel_address_space(struct ktest *t)
@@ -334,6 +419,7 @@ static void test_preempt_check_resched_delayed_is_a_preemption_point(struct ktes
 KTEST_SUITE(deferred,
 	    KTEST_CASE(test_put_task_struct_delayed_releases_in_desched),
 	    KTEST_CASE(test_put_task_struct_delayed_keeps_a_live_task),
+	    KTEST_CASE(test_dead_task_last_put_is_delayed_only_under_rt),
 	    KTEST_CASE(test_init_mm_is_the_kernel_address_space),
 	    KTEST_CASE(test_mmdrop_delayed_frees_later_in_task_context),
 	    KTEST_CASE(test_wake_then_unlock_wastes_switches_without_sync),
