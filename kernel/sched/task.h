@@ -26,6 +26,7 @@
 #include "lib/plist.h"
 #include "kernel/smp.h"
 #include "kernel/locking/raw_spinlock.h"
+#include "kernel/rcu/rcu_task.h"
 
 #define TASK_COMM_LEN 16
 
@@ -124,6 +125,7 @@ struct task_struct {
 	struct rt_mutex_waiter *pi_blocked_on;	/* lock it waits for */
 	raw_spinlock_t pi_lock;		/* prio fields, pi_waiters */
 	int exit_code;			/* entry()'s return value */
+	struct rcu_task rcu;		/* preemptible RCU reader state */
 };
 
 /* get_task_struct / put_task_struct - take / drop a reference; the last

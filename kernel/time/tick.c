@@ -18,6 +18,7 @@
 #include "kernel/time/tick.h"
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/timer.h"
+#include "kernel/rcu/rcupdate.h"
 #include "kernel/percpu.h"
 #include "kernel/preempt.h"
 #include "kernel/printk.h"
@@ -83,6 +84,7 @@ void tick_timer_interrupt(void)
 		if (raw_smp_processor_id() == TICK_DO_TIMER_CPU)
 			__atomic_fetch_add(&jiffies, periods, __ATOMIC_RELAXED);
 		scheduler_tick();
+		rcu_sched_clock_irq();	/* quiescent state outside a read section */
 		run_local_timers();	/* TIMER_SOFTIRQ if one expired */
 	}
 	hrtimer_run_queues(now);					/* [2] */
