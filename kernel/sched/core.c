@@ -255,7 +255,8 @@ void sched_yield(void)
 	if (rt_task(current))
 		requeue_rt(rq, current);
 	else
-		fair_yield(rq, current);
+		current->vruntime = max(current->vruntime, rq->min_vruntime) +
+				    1;	/* behind its equals */
 	raw_spin_unlock_irq(&rq->lock);
 	schedule();
 }
