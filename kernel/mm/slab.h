@@ -47,7 +47,12 @@
 struct kmem_cache;
 
 /* kmalloc - size bytes, or NULL when out of memory.
- * Context: any; never sleeps (see GFP flags). */
+ * Context: any; never waits for memory (see GFP flags).  From a
+ * preemptible task (and not __GFP_ATOMIC) it goes through this CPU's
+ * array, whose lock under rt is a sleeping PI lock: it may block on it
+ * briefly, never with interrupts or preemption disabled by the
+ * allocator.  Atomic contexts use the slab lists directly.  kfree and
+ * kmem_cache_alloc/free follow the same rule. */
 void *kmalloc(size_t size, int flags);
 static inline void *kzalloc(size_t size, int flags)
 {
@@ -63,7 +68,8 @@ size_t ksize(const void *ptr);
  * kmem_cache_create - a cache of size-byte objects aligned to align (a
  * power of two, 0 for 8).  NULL when out of memory.  kmem_cache_destroy
  * refuses (WARN) while objects are still allocated.
- * Context: task; never sleeps.
+ * Context: task.  create never sleeps; destroy drains the cache from
+ * every CPU's array and may block on those locks under rt.
  */
 struct kmem_cache *kmem_cache_create(const char *name, size_t size,
 				     size_t align);

@@ -34,7 +34,7 @@ static struct task_struct *start_bound(struct ktest *t, int (*fn)(void *),
 				       int fifo, bool wake)
 {
 	struct sched_param sp = { .sched_priority = fifo };
-	struct task_struct *p = kthread_create(fn, data, name);
+	struct task_struct *p = kthread_create(fn, data, "%s", name);
 
 	KTEST_ASSERT(t, p != NULL, "kthread_create(%s) failed", name);
 	get_task_struct(p);
