@@ -15,6 +15,13 @@
  * are written by their thread only; the caller reads them racily while
  * they run (a live summary may be torn, as in rt-tests) and exactly
  * after kthread_stop().
+ *
+ * Output after rt-tests' main(): the live summary is printed unless -q;
+ * at the end, rt-tests prints the "T:" lines only for -q without -h
+ * ("if (quiet && !histogram) print_stat(...)"), its last live refresh
+ * standing for them otherwise, then print_hist() for -h.  So -q -h
+ * prints the histogram block alone; rtk prints the final "T:" lines
+ * also without -q, as the last refresh it has no cursor to overwrite.
  */
 #include "kernel/debug/cyclictest.h"
 #include "kernel/debug/latency_hist.h"
@@ -23,6 +30,7 @@
 #include "kernel/sched/wait.h"
 #include "kernel/mm/slab.h"
 #include "kernel/smp.h"
+#include "arch/x86_64/tsc.h"
 #include "lib/errno.h"
 #include "lib/vsnprintf.h"
 
@@ -35,14 +43,19 @@ struct ct_thread {
 	u64 loops;			/* 0: endless */
 	s64 interval_ns;
 	bool done;			/* loops reached (thread writes) */
+	struct cyclictest_probe *probe;	/* thread 0 in self-tests, or NULL */
 };
 
 /* ct_thread_fn - the measuring loop.  Context: kthread, SCHED_FIFO. */
 static int ct_thread_fn(void *arg)
 {
 	struct ct_thread *ct = arg;
-	ktime_t next = ktime_get() + ct->interval_ns;
+	struct cyclictest_probe *pr = ct->probe;
+	ktime_t next, now;
 
+	if (pr)
+		pr->start_cyc = arch_clock_cycles();
+	next = ktime_get() + ct->interval_ns;
 	while (!kthread_should_stop()) {
 		if (ct->loops && ct->stat.cycles >= ct->loops) {
 			WRITE_ONCE(ct->done, true);
@@ -54,7 +67,10 @@ static int ct_thread_fn(void *arg)
 			continue;
 		}
 		schedule_hrtimeout_abs(next);
-		lat_stat_add_ns(&ct->stat, ktime_get() - next);
+		now = ktime_get();
+		if (pr && pr->n < pr->max)
+			pr->wake_cyc[pr->n++] = arch_clock_cycles();
+		lat_stat_add_ns(&ct->stat, now - next);
 		next += ct->interval_ns;
 	}
 	return 0;
@@ -85,11 +101,12 @@ static bool all_done(struct ct_thread *th, int n)
 /*
  * cyclictest_run - [1] allocate thread state and buckets; [2] create,
  * bind, set SCHED_FIFO and start each thread; [3] watch until loops,
- * -D, or should_stop(); [4] stop the threads; [5] print; [6] free.
+ * -D, or should_stop(); [4] stop the threads; [5] print: the "T:"
+ * lines unless -q -h, then the -h block; [6] free.
  */
 int cyclictest_run(const struct cyclictest_opts *o,
 		   void (*emit)(void *ctx, const char *line), void *ctx,
-		   bool (*should_stop)(void))
+		   bool (*should_stop)(void), struct cyclictest_probe *probe)
 {
 	const struct lat_stat *st[LAT_MAX_THREADS];
 	struct sched_param sp = { .sched_priority = o->prio };
@@ -119,6 +136,10 @@ int cyclictest_run(const struct cyclictest_opts *o,
 		th[i].loops = o->loops;
 		th[i].interval_ns = (s64)o->interval_us * NSEC_PER_USEC;
 		st[i] = &th[i].stat;
+	}
+	if (probe) {
+		probe->n = 0;
+		th[0].probe = probe;
 	}
 
 	for (i = 0; i < n; i++) {				/* [2] */
@@ -165,7 +186,8 @@ out_stop:
 		if (th[i].task)
 			kthread_stop(th[i].task);
 	if (!ret) {						/* [5] */
-		emit_summary(th, n, emit, ctx);
+		if (!o->quiet || !o->hist_us)
+			emit_summary(th, n, emit, ctx);
 		if (o->hist_us)
 			ret = lat_print_hist(st, n, emit, ctx);
 	}

@@ -126,6 +126,8 @@ static int pidemo_a(void *data)
 	return 0;
 }
 
+/* pidemo_thread - a created, not started thread with a reference of
+ * ours (dropped by pidemo_reap), or NULL. */
 static struct task_struct *pidemo_thread(int (*fn)(void *), struct pidemo *d,
 					 const char *name, int fifo, int cpu)
 {
@@ -134,9 +136,31 @@ static struct task_struct *pidemo_thread(int (*fn)(void *), struct pidemo *d,
 
 	if (!p)
 		return NULL;
+	get_task_struct(p);
 	kthread_bind(p, cpu);
 	sched_setscheduler(p, SCHED_FIFO, &sp);
 	return p;
+}
+
+/*
+ * pidemo_reap - wait until each thread has exited and drop our
+ * reference; a thread never woken is stopped unstarted.  Needed before
+ * the next run re-initialises the static struct pidemo: the thread that
+ * completed last may still be inside complete() on its own CPU when our
+ * wait returns, and init_completion() under it would corrupt the
+ * completion's lock.
+ * Context: task, sleeps.
+ */
+static void pidemo_reap(struct pidemo *d)
+{
+	struct task_struct *t[3] = { d->a, d->b, d->c };
+
+	for (int i = 0; i < 3; i++) {
+		if (!t[i])
+			continue;
+		kthread_stop(t[i]);
+		put_task_struct(t[i]);
+	}
 }
 
 s64 pidemo_run(bool pi, int cpu, s64 section_ns, s64 b_ns)
@@ -157,15 +181,14 @@ s64 pidemo_run(bool pi, int cpu, s64 section_ns, s64 b_ns)
 	d.b = pidemo_thread(pidemo_b, &d, "pidemo-B", 20, cpu);
 	d.c = pidemo_thread(pidemo_c, &d, "pidemo-C", 30, cpu);
 	if (!d.a || !d.b || !d.c) {
-		/* a created thread that never ran is reaped by waking it
-		 * into a function that returns at once: not worth it here,
-		 * kthread_create fails only when memory is gone */
+		pidemo_reap(&d);	/* never woken: stopped unstarted */
 		return -ENOMEM;
 	}
 	wake_up_process(d.a);
 	wait_for_completion(&d.a_done);
 	wait_for_completion(&d.b_done);
 	wait_for_completion(&d.c_done);
+	pidemo_reap(&d);
 	rt_mutex_destroy(&d.pi_lock);
 	return d.c_got - d.c_asked;
 }

@@ -28,6 +28,7 @@
 #define PREEMPT_RT_IRQFLAGS 1	/* local_irq_*() only disable preemption */
 #define PREEMPT_HARDIRQS 1
 #define PREEMPT_SOFTIRQS 1
+#define CONFIG_PREEMPT_RCU 1	/* preemptible RCU readers (kernel/rcu/rcupdate.h) */
 #elif defined(CONFIG_PREEMPT_DESKTOP)
 #define PREEMPT_VOLUNTARY_POINTS 1
 #define PREEMPT_ON_ENABLE 1

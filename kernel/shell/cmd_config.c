@@ -1,60 +1,110 @@
 /*
  * kernel/shell/cmd_config.c - `config`: the preemption model and every
- * build-time option that follows from it (kernel/sched/preempt_model.h;
- * the article's "PREEMPT_RT configuration options").
+ * build-time option, one line each with its value and how to change it,
+ * in the order of the article's "PREEMPT_RT configuration options"
+ * (High-Level Preemption-Option Selection, Feature-Selection, Debugging)
+ * followed by rtk's own.
+ *
+ * Where the values come from: the model's switches from
+ * kernel/sched/preempt_model.h (make PREEMPT=), the timing and debugging
+ * options from the Makefile's option variables (TIMING_OPTS, DEBUG_OPTS,
+ * LOCK_DEBUG_OPTS, LATENCY_TRACE: -DCONFIG_<name>), RT_DEADLOCK_DETECT
+ * from kernel/locking/deadlock.h (on unless -DRT_DEADLOCK_DETECT=0).
+ * Two options of the article have no counterpart in rtk and are listed
+ * as absent: PREEMPT_BKL (rtk has no big kernel lock) and LPPTEST (no
+ * parallel-port driver).
+ * Linux counterpart: /proc/config.gz (CONFIG_IKCONFIG_PROC).
  */
 #include "kernel/shell/shell.h"
+#include "kernel/debug/latency_timing.h"
+#include "kernel/locking/deadlock.h"
 #include "kernel/locking/debug_irqflags.h"
 #include "kernel/locking/rtlock_mode.h"
 #include "kernel/printk.h"
-#include "kernel/version.h"
 #include "kernel/sched/preempt_model.h"
 #include "kernel/smp.h"
-#include "kernel/debug/latency_timing.h"
+#include "kernel/version.h"
+#include "lib/string.h"
 
-static const char *yn(int v)
-{
-	return v ? "y" : "n";
-}
-
-static int cmd_config(int argc, char **argv)
-{
-	console_printf("rtk %s\n", RTK_VERSION);
-	console_printf("PREEMPT_%s (make PREEMPT=none|voluntary|desktop|rt)\n",
-		       RTK_PREEMPT_NAME);
-	console_printf("  voluntary preemption points (cond_resched): %s\n",
-		       yn(PREEMPT_VOLUNTARY_POINTS));
-	console_printf("  PREEMPT (on preempt_enable / irq return):   %s\n",
-		       yn(PREEMPT_ON_ENABLE && PREEMPT_ON_IRQ_RETURN));
-	console_printf("  local_irq_*() only disable preemption:      %s\n",
-		       yn(PREEMPT_RT_IRQFLAGS));
-	console_printf("  PREEMPT_HARDIRQS (threaded handlers):       %s\n",
-		       yn(PREEMPT_HARDIRQS));
-	console_printf("  PREEMPT_SOFTIRQS (ksoftirqd threads):       %s\n",
-		       yn(PREEMPT_SOFTIRQS));
-	console_printf("  NR_CPUS %d, online %d\n", NR_CPUS, num_online_cpus());
-	console_printf("  CRITICAL_PREEMPT_TIMING %s, CRITICAL_IRQSOFF_TIMING %s, "
-		       "WAKEUP_TIMING %s (make LATENCY_TIMING=1; `latency`)\n",
-		       yn(latency_kind_enabled(LATENCY_PREEMPT_OFF)),
-		       yn(latency_kind_enabled(LATENCY_IRQS_OFF)),
-		       yn(latency_kind_enabled(LATENCY_WAKEUP)));
-	console_printf("  PRINTK_IGNORE_LOGLEVEL %s, DETECT_SOFTLOCKUP %s "
-		       "(make PRINTK_IGNORE_LOGLEVEL=1 DETECT_SOFTLOCKUP=0|1)\n",
-#ifdef CONFIG_PRINTK_IGNORE_LOGLEVEL
-		       "y",
+/* The -DCONFIG_<name> options as 0/1, for the table below. */
+#ifdef CONFIG_PREEMPT_RCU
+#define CFG_PREEMPT_RCU 1
 #else
-		       "n",
+#define CFG_PREEMPT_RCU 0
+#endif
+#ifdef CONFIG_LATENCY_TRACE
+#define CFG_LATENCY_TRACE 1
+#else
+#define CFG_LATENCY_TRACE 0
+#endif
+#ifdef CONFIG_PRINTK_IGNORE_LOGLEVEL
+#define CFG_PRINTK_IGNORE_LOGLEVEL 1
+#else
+#define CFG_PRINTK_IGNORE_LOGLEVEL 0
 #endif
 #ifdef CONFIG_DETECT_SOFTLOCKUP
-		       "y");
+#define CFG_DETECT_SOFTLOCKUP 1
 #else
-		       "n");
+#define CFG_DETECT_SOFTLOCKUP 0
 #endif
-	console_printf("  DEBUG_IRQ_FLAGS %s, DEBUG_RT_LOCKING_MODE %s, spinlock_t "
-		       "mode %s (make DEBUG_IRQ_FLAGS=0|1 "
-		       "DEBUG_RT_LOCKING_MODE=0|1; `rtlock`)\n",
-		       yn(DEBUG_IRQ_FLAGS_ENABLED), yn(RTLOCK_MODE_SWITCHABLE),
+
+#define MODEL_IS(m) (!strcmp(RTK_PREEMPT_NAME, m))
+
+static void show(const char *name, int on, const char *how)
+{
+	console_printf("  %-24s %s  %s\n", name, on ? "y" : "n", how);
+}
+
+/* cmd_config - Context: task (the shell). */
+static int cmd_config(int argc, char **argv)
+{
+	console_printf("rtk %s, PREEMPT_%s, NR_CPUS %d, online %d\n",
+		       RTK_VERSION, RTK_PREEMPT_NAME, NR_CPUS,
+		       num_online_cpus());
+	console_printf("High-level preemption-option selection "
+		       "(make PREEMPT=none|voluntary|desktop|rt):\n");
+	show("PREEMPT_NONE", MODEL_IS("NONE"), "");
+	show("PREEMPT_VOLUNTARY", MODEL_IS("VOLUNTARY"), "");
+	show("PREEMPT_DESKTOP", MODEL_IS("DESKTOP"), "");
+	show("PREEMPT_RT", MODEL_IS("RT"), "");
+
+	console_printf("Feature selection (follow the model):\n");
+	show("PREEMPT", PREEMPT_ON_ENABLE && PREEMPT_ON_IRQ_RETURN,
+	     "preempt on preempt_enable / irq return");
+	show("PREEMPT_HARDIRQS", PREEMPT_HARDIRQS, "threaded IRQ handlers");
+	show("PREEMPT_RCU", CFG_PREEMPT_RCU, "preemptible RCU readers");
+	show("PREEMPT_SOFTIRQS", PREEMPT_SOFTIRQS, "softirqs in ksoftirqd");
+	show("(voluntary points)", PREEMPT_VOLUNTARY_POINTS,
+	     "cond_resched / might_resched preempt");
+	show("(rt irq flags)", PREEMPT_RT_IRQFLAGS,
+	     "local_irq_*() only disable preemption");
+	console_printf("  %-24s -  not in rtk (no big kernel lock)\n",
+		       "PREEMPT_BKL");
+
+	console_printf("Debugging (make NAME=0|1):\n");
+	show("CRITICAL_PREEMPT_TIMING",
+	     latency_kind_enabled(LATENCY_PREEMPT_OFF),
+	     "or LATENCY_TIMING=1; `latency`");
+	show("CRITICAL_IRQSOFF_TIMING", latency_kind_enabled(LATENCY_IRQS_OFF),
+	     "or LATENCY_TIMING=1; `latency`");
+	show("DEBUG_IRQ_FLAGS", DEBUG_IRQ_FLAGS_ENABLED, "default 1");
+	console_printf("  %-24s %s  default 1; spinlock_t mode now %s "
+		       "(`rtlock`)\n", "DEBUG_RT_LOCKING_MODE",
+		       RTLOCK_MODE_SWITCHABLE ? "y" : "n",
 		       rtlock_mode_name(rtlock_get_mode()));
+	show("DETECT_SOFTLOCKUP", CFG_DETECT_SOFTLOCKUP,
+	     "default 1; `softlockup`");
+	show("LATENCY_TRACE", CFG_LATENCY_TRACE,
+	     "implies the timing options; `latency trace`");
+	console_printf("  %-24s -  not in rtk (no parallel-port driver)\n",
+		       "LPPTEST");
+	show("PRINTK_IGNORE_LOGLEVEL", CFG_PRINTK_IGNORE_LOGLEVEL, "default 0");
+	show("RT_DEADLOCK_DETECT", RT_DEADLOCK_DETECT,
+	     "EXTRA_CFLAGS=-DRT_DEADLOCK_DETECT=0 to drop");
+	show("RTC_HISTOGRAM", 1, "always built; `rtc hist`");
+	show("WAKEUP_TIMING", latency_kind_enabled(LATENCY_WAKEUP),
+	     "or LATENCY_TIMING=1; `latency`");
 	return 0;
 }
-SHELL_COMMAND(config, "show the preemption model and build options", cmd_config);
+SHELL_COMMAND(config, "show the preemption model and every build option",
+	      cmd_config);

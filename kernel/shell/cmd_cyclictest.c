@@ -33,7 +33,7 @@ static int cmd_cyclictest(int argc, char **argv)
 	}
 	if (!o.loops && !o.duration_s)
 		console_printf("# cyclictest: running until ctrl-C\n");
-	return cyclictest_run(&o, emit_console, NULL, shell_interrupted);
+	return cyclictest_run(&o, emit_console, NULL, shell_interrupted, NULL);
 }
 SHELL_COMMAND(cyclictest,
 	      "rt-tests cyclictest: -S -t N -a CPU -p PRIO -i US -l N -D T -h US -q",

@@ -1,11 +1,19 @@
 /*
- * kernel/shell/cmd_pidemo.c - `pidemo [section_ms [b_ms]]`: the
+ * kernel/shell/cmd_pidemo.c - `pidemo [trace] [section_ms [b_ms]]`: the
  * article's priority inversion (kernel/locking/pidemo.h), with a PI lock
  * and with a lock without PI, for B running b_ms and 2 * b_ms; prints
  * how long the high-priority C waited each time.
+ *
+ * With `trace` the run is recorded into the scheduling trace
+ * (kernel/debug/sched_trace.h): started before the first run, stopped
+ * after the last, so `trace dump` then shows pidemo-A boosted to
+ * pidemo-C's prio in the PI runs (boost / deboost events) and preempted
+ * by pidemo-B in the others; tools/trace2json.py makes it a
+ * Chrome/Perfetto trace.
  */
 #include "kernel/shell/shell.h"
 #include "kernel/locking/pidemo.h"
+#include "kernel/debug/sched_trace.h"
 #include "kernel/sched/preempt_model.h"
 #include "kernel/smp.h"
 #include "kernel/time/ktime.h"
@@ -16,12 +24,24 @@
 static int cmd_pidemo(int argc, char **argv)
 {
 	long section_ms = 20, b_ms = 100;
-	int cpu = num_online_cpus() - 1, k;
+	int cpu = num_online_cpus() - 1, k, ret = 0;
+	bool trace = argc > 1 && !strcmp(argv[1], "trace");
 	s64 with, without;
 
+	if (trace) {
+		argc--;
+		argv++;
+	}
 	if ((argc > 1 && (kstrtol(argv[1], 10, &section_ms) || section_ms < 1)) ||
-	    (argc > 2 && (kstrtol(argv[2], 10, &b_ms) || b_ms < 1)))
+	    (argc > 2 && (kstrtol(argv[2], 10, &b_ms) || b_ms < 1)) ||
+	    argc > 3) {
+		console_printf("usage: pidemo [trace] [section_ms [b_ms]]\n");
 		return -EINVAL;
+	}
+	if (trace && sched_trace_start()) {
+		console_printf("pidemo: no memory for the trace\n");
+		return -ENOMEM;
+	}
 	console_printf("pidemo: PREEMPT_%s, CPU %d: A (FIFO 10) holds the lock "
 		       "for %ld ms of work, B (FIFO 20) spins, C (FIFO 30) "
 		       "needs the lock\n", RTK_PREEMPT_NAME, cpu, section_ms);
@@ -30,8 +50,10 @@ static int cmd_pidemo(int argc, char **argv)
 
 		with = pidemo_run(true, cpu, section_ms * NSEC_PER_MSEC, b_ns);
 		without = pidemo_run(false, cpu, section_ms * NSEC_PER_MSEC, b_ns);
-		if (with < 0 || without < 0)
-			return -ENOMEM;
+		if (with < 0 || without < 0) {
+			ret = -ENOMEM;
+			goto out_trace;
+		}
 		console_printf("  B runs %4ld ms: C waited %4lld.%03lld ms with PI "
 			       "(rt_mutex), %4lld.%03lld ms without PI\n",
 			       k * b_ms, with / NSEC_PER_MSEC,
@@ -39,7 +61,15 @@ static int cmd_pidemo(int argc, char **argv)
 			       without / NSEC_PER_MSEC,
 			       (without % NSEC_PER_MSEC) / 1000);
 	}
-	return 0;
+out_trace:
+	if (trace) {
+		sched_trace_stop();
+		console_printf("pidemo: recorded; `trace show`, or `trace dump` "
+			       "into tools/trace2json.py\n");
+	}
+	return ret;
 }
-SHELL_COMMAND(pidemo, "priority inversion demo: C's wait with and without PI",
+SHELL_COMMAND(pidemo,
+	      "priority inversion demo: C's wait with and without PI; "
+	      "pidemo [trace] [section_ms [b_ms]]",
 	      cmd_pidemo);

@@ -1,24 +1,29 @@
 /*
  * tests/kernel/test_cyclictest.c - the in-kernel cyclictest: a short run
  * prints the rt-tests structure (one "T:" line per thread with the loop
- * count, the -h block whose totals plus overflows equal the loops), and
- * a stop request (ctrl-C) ends an endless run with what it measured.
- * The latencies themselves are not checked: they are the machine's.
+ * count, the -h block whose totals plus overflows equal the loops); -q
+ * -h prints the histogram block alone, as rt-tests does; a stop request
+ * (ctrl-C) ends an endless run with what it measured; and the figures
+ * agree with an independent reading of the TSC (issue 6 item 9).
+ * The size of the latencies is not checked: it is the machine's.
  *
- * Scenario: NTHREADS SCHED_FIFO 99 threads spread over the online CPUs
- * (-S style), 1000 µs period, LOOPS wake-ups each; the test task
- * (init, SCHED_OTHER) waits in cyclictest_run().
+ * Scenario (structure cases): NTHREADS SCHED_FIFO 99 threads spread over
+ * the online CPUs (-S style), 1000 µs period, LOOPS wake-ups each; the
+ * test task (init, SCHED_OTHER) waits in cyclictest_run().
  */
 #include "kernel/ktest.h"
 #include "kernel/debug/cyclictest.h"
 #include "kernel/debug/latency_hist.h"
 #include "kernel/smp.h"
+#include "kernel/time/ktime.h"
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
 
 #define LOOPS 50
 #define HIST_US 20
-#define MAX_LINES (2 * LAT_MAX_THREADS + HIST_US + 16)
+#define TSC_LOOPS 200		/* 0.2 s at 1000 µs */
+#define TSC_HIST_US 200		/* TCG's usual wake-ups fit, spikes overflow */
+#define MAX_LINES (2 * LAT_MAX_THREADS + TSC_HIST_US + 16)
 
 struct capture {
 	int n;
@@ -80,18 +85,66 @@ static int nthreads(void)
 	return n < 2 ? 2 : (n > 4 ? 4 : n);
 }
 
-static void test_short_run_prints_rt_tests_structure(struct ktest *t)
+static struct cyclictest_opts structure_opts(bool quiet)
 {
 	struct cyclictest_opts o = {
 		.threads = nthreads(), .affinity = CT_AFFINITY_SPREAD,
 		.prio = 99, .interval_us = 1000, .loops = LOOPS,
-		.hist_us = HIST_US, .quiet = true,
+		.hist_us = HIST_US, .quiet = quiet,
 	};
+
+	return o;
+}
+
+/*
+ * check_hist_block - the -h block starts at line h for o's threads:
+ * rows 000000..HIST_US-1, then Total, Min, Avg, Max, Overflows in that
+ * order; per thread Total + Overflows == loops and Min <= Avg <= Max.
+ */
+static void check_hist_block(struct ktest *t, int h,
+			     const struct cyclictest_opts *o)
+{
+	int i, tot, ovf;
+
+	KTEST_EXPECT(t, !strncmp(cap.line[h + 1], "000000 ", 7),
+		     "first row: saw \"%s\"", cap.line[h + 1]);
+	KTEST_EXPECT(t, !strncmp(cap.line[h + HIST_US], "000019 ", 7),
+		     "last row: saw \"%s\"", cap.line[h + HIST_US]);
+	tot = find(&cap, "# Total:");
+	ovf = find(&cap, "# Histogram Overflows:");
+	KTEST_ASSERT(t, tot == h + HIST_US + 1 && ovf == tot + 4,
+		     "Total at %d, Overflows at %d (expected %d, %d)", tot,
+		     ovf, h + HIST_US + 1, h + HIST_US + 5);
+	KTEST_EXPECT(t, find(&cap, "# Min Latencies:") == tot + 1 &&
+			 find(&cap, "# Avg Latencies:") == tot + 2 &&
+			 find(&cap, "# Max Latencies:") == tot + 3,
+		     "summary lines out of order");
+	for (i = 0; i < o->threads; i++) {
+		long mn = field(cap.line[tot + 1], i);
+		long avg = field(cap.line[tot + 2], i);
+		long mx = field(cap.line[tot + 3], i);
+
+		KTEST_EXPECT(t, field(cap.line[tot], i) +
+					 field(cap.line[ovf], i) == LOOPS,
+			     "thread %d: Total %ld + Overflows %ld, expected %d",
+			     i, field(cap.line[tot], i),
+			     field(cap.line[ovf], i), LOOPS);
+		KTEST_EXPECT(t, mn >= 0 && mn <= avg && avg <= mx,
+			     "thread %d: expected Min <= Avg <= Max, saw %ld %ld %ld",
+			     i, mn, avg, mx);
+	}
+}
+
+/* Without -q: the final "T:" lines, then the -h block. */
+static void test_short_run_prints_rt_tests_structure(struct ktest *t)
+{
+	struct cyclictest_opts o = structure_opts(false);
 	char want[32];
-	int i, h, tot, ovf;
+	int i, h;
 
 	memset(&cap, 0, sizeof(cap));
-	KTEST_ASSERT_EQ(t, cyclictest_run(&o, collect, &cap, NULL), 0);
+	KTEST_ASSERT_EQ(t, cyclictest_run(&o, collect, &cap, NULL, NULL), 0);
+	/* 50 ms of run: shorter than the 1 s live summary, so no refresh */
 	KTEST_ASSERT_EQ(t, cap.n, o.threads + 1 + HIST_US + 6 + o.threads);
 	for (i = 0; i < o.threads; i++) {
 		snprintf(want, sizeof(want), "T:%2d (", i);
@@ -104,22 +157,26 @@ static void test_short_run_prints_rt_tests_structure(struct ktest *t)
 	}
 	h = find(&cap, "# Histogram");
 	KTEST_ASSERT_EQ(t, h, o.threads);
-	KTEST_EXPECT(t, !strncmp(cap.line[h + 1], "000000 ", 7),
-		     "first row: saw \"%s\"", cap.line[h + 1]);
-	KTEST_EXPECT(t, !strncmp(cap.line[h + HIST_US], "000019 ", 7),
-		     "last row: saw \"%s\"", cap.line[h + HIST_US]);
-	tot = find(&cap, "# Total:");
-	ovf = find(&cap, "# Histogram Overflows:");
-	KTEST_ASSERT(t, tot == h + HIST_US + 1 && ovf == tot + 4,
-		     "Total at %d, Overflows at %d", tot, ovf);
-	KTEST_EXPECT(t, find(&cap, "# Min Latencies:") == tot + 1 &&
-			 find(&cap, "# Avg Latencies:") == tot + 2 &&
-			 find(&cap, "# Max Latencies:") == tot + 3,
-		     "summary lines out of order");
-	for (i = 0; i < o.threads; i++)
-		KTEST_EXPECT_EQ(t, field(cap.line[tot], i) +
-					   field(cap.line[ovf], i),
-				LOOPS);
+	check_hist_block(t, h, &o);
+}
+
+/*
+ * -q -h: the histogram block and its summary lines only.  rt-tests
+ * prints nothing while a -q run goes and, at its end, the "T:" lines
+ * only "if (quiet && !histogram)"; print_hist() follows for -h.
+ */
+static void test_quiet_histogram_run_prints_only_the_block(struct ktest *t)
+{
+	struct cyclictest_opts o = structure_opts(true);
+
+	memset(&cap, 0, sizeof(cap));
+	KTEST_ASSERT_EQ(t, cyclictest_run(&o, collect, &cap, NULL, NULL), 0);
+	KTEST_EXPECT_EQ(t, find(&cap, "T:"), -1);
+	KTEST_ASSERT(t, cap.n == 1 + HIST_US + 6 + o.threads,
+		     "expected %d lines (the -h block), saw %d; first \"%s\"",
+		     1 + HIST_US + 6 + o.threads, cap.n, cap.line[0]);
+	KTEST_ASSERT_EQ(t, find(&cap, "# Histogram"), 0);
+	check_hist_block(t, 0, &o);
 }
 
 static int stop_calls;
@@ -139,7 +196,7 @@ static void test_stop_request_ends_endless_run(struct ktest *t)
 	memset(&cap, 0, sizeof(cap));
 	stop_calls = 0;
 	KTEST_ASSERT_EQ(t, cyclictest_run(&o, collect, &cap,
-					  stop_on_second_poll), 0);
+					  stop_on_second_poll, NULL), 0);
 	KTEST_EXPECT_EQ(t, stop_calls, 2);
 	KTEST_ASSERT_EQ(t, cap.n, 1);
 	KTEST_EXPECT(t, !strncmp(cap.line[0], "T: 0 (", 6) &&
@@ -147,6 +204,131 @@ static void test_stop_request_ends_endless_run(struct ktest *t)
 		     "saw \"%s\"", cap.line[0]);
 }
 
+/* bucket_count - thread 0's count in histogram row line ("%06u %06u..."). */
+static long bucket_count(const char *line)
+{
+	char num[8];
+	long v;
+
+	if (strnlen(line, 13) < 13 || line[6] != ' ')
+		return -1;
+	memcpy(num, line + 7, 6);
+	num[6] = '\0';
+	if (kstrtol(num, 10, &v))
+		return -1;
+	return v;
+}
+
+static u64 tsc_wake[TSC_LOOPS];
+
+/*
+ * The figures agree with an independent clock reading.
+ *
+ * Scenario: one SCHED_FIFO 99 thread on the first online CPU, 1000 µs
+ * period, TSC_LOOPS wake-ups, -q -h TSC_HIST_US; the probe records the
+ * raw TSC once before the first deadline is computed (start) and once
+ * after each wake-up's own clock read (wake[k]).  The test rebuilds
+ * deadline k as start + (k + 1) * interval and the latency from cycles
+ * alone: lat'[k] = cycles_to_ns(wake[k] - start) - (k + 1) * interval.
+ * Since each probe read comes after the engine's read it pairs with,
+ * lat'[k] >= lat[k] up to rounding (1 µs): so every lat' >= Min - 1,
+ * the largest lat' >= Max - 1, and sum(lat') >= C * Avg - C.  The other
+ * way, lat' exceeds lat only by the instructions between the two reads,
+ * unless an interrupt falls there: so at least 90% of lat' <= Max + 1.
+ * No lat' is below zero (no wake-up before its deadline, which the
+ * engine's clamp to 0 µs would hide), and the TSC counts at least C
+ * intervals from the start to the last wake-up.  The tolerances are
+ * orderings and shares of samples, none a time: they hold at any host
+ * speed.  Also: C == loops, Total + Overflows == C, Min <= Avg <= Max,
+ * and without overflows the histogram's own min, max and mean are Min,
+ * Max and Avg.
+ */
+static void test_latencies_agree_with_independent_tsc(struct ktest *t)
+{
+	struct cyclictest_opts o = {
+		.threads = 1, .affinity = CT_AFFINITY_SPREAD, .prio = 99,
+		.interval_us = 1000, .loops = TSC_LOOPS,
+		.hist_us = TSC_HIST_US, .quiet = true,
+	};
+	struct cyclictest_probe pr = { .wake_cyc = tsc_wake,
+				       .max = TSC_LOOPS };
+	s64 iv_ns = (s64)o.interval_us * NSEC_PER_USEC, lat_ns, min_ns = 0;
+	long c, mn, avg, mx, ovf, hmin = -1, hmax = -1, hsum = 0, n;
+	long in_range = 0, max_p = 0, sum_p = 0;
+	u64 elapsed_ns;
+	int tot, k;
+
+	memset(&cap, 0, sizeof(cap));
+	KTEST_ASSERT_EQ(t, cyclictest_run(&o, collect, &cap, NULL, &pr), 0);
+	tot = find(&cap, "# Total:");
+	KTEST_ASSERT(t, tot == 1 + TSC_HIST_US,
+		     "# Total: at line %d, expected %d", tot, 1 + TSC_HIST_US);
+	ovf = field(cap.line[tot + 4], 0);
+	c = field(cap.line[tot], 0) + ovf;
+	mn = field(cap.line[tot + 1], 0);
+	avg = field(cap.line[tot + 2], 0);
+	mx = field(cap.line[tot + 3], 0);
+	KTEST_ASSERT(t, c == TSC_LOOPS && pr.n == TSC_LOOPS,
+		     "expected C = probe samples = %d, saw C %ld, probe %llu",
+		     TSC_LOOPS, c, (unsigned long long)pr.n);
+	KTEST_EXPECT(t, mn <= avg && avg <= mx,
+		     "expected Min <= Avg <= Max, saw %ld %ld %ld", mn, avg, mx);
+
+	for (k = 0; k < TSC_HIST_US; k++) {	/* the block against itself */
+		n = bucket_count(cap.line[1 + k]);
+		KTEST_ASSERT(t, n >= 0, "row %d unreadable: \"%s\"", k,
+			     cap.line[1 + k]);
+		if (n && hmin < 0)
+			hmin = k;
+		if (n)
+			hmax = k;
+		hsum += n * k;
+	}
+	if (mn < TSC_HIST_US)
+		KTEST_EXPECT(t, hmin == mn, "first used bucket %ld, Min %ld",
+			     hmin, mn);
+	if (!ovf)
+		KTEST_EXPECT(t, hmax == mx && hsum / c == avg,
+			     "histogram max %ld mean %ld, expected Max %ld Avg %ld",
+			     hmax, hsum / c, mx, avg);
+
+	for (k = 0; k < TSC_LOOPS; k++) {	/* the TSC's view */
+		long lat_us;
+
+		lat_ns = (s64)ktime_cycles_to_ns(tsc_wake[k] - pr.start_cyc) -
+			 (k + 1) * iv_ns;
+		if (lat_ns < min_ns)
+			min_ns = lat_ns;
+		lat_us = lat_ns > 0 ? lat_ns / 1000 : 0;
+		KTEST_EXPECT(t, lat_us + 1 >= mn,
+			     "wake-up %d: TSC latency %ld us below Min %ld",
+			     k, lat_us, mn);
+		if (lat_us <= mx + 1)
+			in_range++;
+		if (lat_us > max_p)
+			max_p = lat_us;
+		sum_p += lat_us;
+	}
+	/* 2 µs: rounding, and TSC skew should the timer fire elsewhere */
+	KTEST_EXPECT(t, min_ns >= -2000,
+		     "a wake-up %lld ns before its deadline by the TSC",
+		     (long long)min_ns);
+	KTEST_EXPECT(t, max_p + 1 >= mx,
+		     "largest TSC latency %ld us, cyclictest's Max %ld", max_p,
+		     mx);
+	KTEST_EXPECT(t, sum_p + c >= avg * c,
+		     "TSC mean %ld us below Avg %ld", sum_p / c, avg);
+	KTEST_EXPECT(t, in_range * 10 >= TSC_LOOPS * 9,
+		     "only %ld of %d TSC latencies within Max %ld + 1 us",
+		     in_range, TSC_LOOPS, mx);
+	elapsed_ns = ktime_cycles_to_ns(tsc_wake[TSC_LOOPS - 1] - pr.start_cyc);
+	KTEST_EXPECT(t, elapsed_ns / iv_ns >= TSC_LOOPS,
+		     "TSC counts %llu intervals over the run, expected >= %d",
+		     (unsigned long long)(elapsed_ns / iv_ns), TSC_LOOPS);
+}
+
 KTEST_SUITE(cyclictest,
 	    KTEST_CASE(test_short_run_prints_rt_tests_structure),
+	    KTEST_CASE(test_quiet_histogram_run_prints_only_the_block),
+	    KTEST_CASE(test_latencies_agree_with_independent_tsc),
 	    KTEST_CASE(test_stop_request_ends_endless_run));
