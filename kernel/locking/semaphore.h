@@ -16,7 +16,9 @@
  * that did down() (an event has no owner to boost: the article's Quick
  * Quiz #3; use compat_semaphore or, better, a completion).  sema_init()
  * with a count other than 1 warns under rt.  down_trylock() returns 0
- * when it got the semaphore (Linux's convention).
+ * when it got the semaphore (Linux's convention); under rt it may not be
+ * called atomic (might_sleep warning), elsewhere and on compat_semaphore
+ * it may.
  * up()/down()/down_interruptible()/down_trylock() and down_read()/
  * up_read()/down_write()/up_write()/downgrade_write()/..._trylock() take
  * either type of their family (C11 _Generic).
@@ -84,8 +86,13 @@ static inline int rt_down_interruptible(struct semaphore *s)
 {
 	return rt_mutex_lock_interruptible(&s->lock);
 }
+/* down_trylock under rt "can schedule, so cannot be invoked with hardware
+ * interrupts disabled or with preemption disabled" (article): it is a
+ * sleeping-lock operation and gets the might_sleep check of one, even
+ * though rtk's never blocks.  compat_semaphore's stays atomic-safe. */
 static inline int rt_down_trylock(struct semaphore *s)
 {
+	might_sleep();
 	return !rt_mutex_trylock(&s->lock);
 }
 static inline void rt_up(struct semaphore *s) { rt_mutex_unlock(&s->lock); }

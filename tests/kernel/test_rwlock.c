@@ -6,13 +6,16 @@
  * Under rt only one task may read-hold a rwlock_t (recursively), its
  * readers and writers get PI and _irqsave leaves IF set; elsewhere it is
  * the classic many-readers spinning lock.  Seqlock readers retry across
- * a write.
+ * a write.  RW_LOCK_UNLOCKED(name) and SEQLOCK_UNLOCKED(name) take the
+ * lock itself, so they work inside a static initializer of a bigger
+ * struct (the article's INIT_FS(name) pattern) and name the lock.
  */
 #include "tests/kernel/lock_probe.h"
 #include "kernel/locking/rwlock.h"
 #include "kernel/locking/seqlock.h"
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/version.h"
+#include "lib/string.h"
 
 static DEFINE_RWLOCK(probe_rw);
 static DEFINE_RAW_RWLOCK(probe_raw_rw);
@@ -236,8 +239,57 @@ static void test_seqlock_readers_retry(struct ktest *t)
 	KTEST_EXPECT_EQ(t, s.a, s.b);
 }
 
+/* The INIT_FS(name) pattern: a static object whose initializer names its
+ * embedded locks (rtk has no fs_struct; this stands in for one). */
+struct fs_like {
+	int users;
+	rwlock_t lock;
+	seqlock_t seq;
+};
+#define INIT_FS_LIKE(name)                                                   \
+	{ .users = 1, .lock = RW_LOCK_UNLOCKED(name.lock),                   \
+	  .seq = SEQLOCK_UNLOCKED(name.seq) }
+static struct fs_like fs_obj = INIT_FS_LIKE(fs_obj);
+static DECLARE_SEQLOCK(decl_seq);
+
+static const char *rwlock_name(rwlock_t *l)
+{
+#if RWLOCK_SLEEPS
+	return l->rw.lock.name;
+#else
+	return l->raw.name;
+#endif
+}
+
+static void test_lock_initializers_take_the_lock_and_name_it(struct ktest *t)
+{
+	unsigned int seq;
+
+	KTEST_EXPECT(t, strstr(rwlock_name(&fs_obj.lock), "fs_obj.lock") != NULL,
+		     "RW_LOCK_UNLOCKED(fs_obj.lock) named \"%s\"",
+		     rwlock_name(&fs_obj.lock));
+	KTEST_EXPECT(t, strstr(rwlock_name(&probe_rw), "probe_rw") != NULL,
+		     "DEFINE_RWLOCK(probe_rw) named \"%s\"",
+		     rwlock_name(&probe_rw));
+	/* both are ready to use as initialised */
+	write_lock(&fs_obj.lock);
+	fs_obj.users++;
+	write_unlock(&fs_obj.lock);
+	read_lock(&fs_obj.lock);
+	KTEST_EXPECT_EQ(t, fs_obj.users, 2);
+	read_unlock(&fs_obj.lock);
+	seq = read_seqbegin(&fs_obj.seq);
+	KTEST_EXPECT(t, !read_seqretry(&fs_obj.seq, seq), "retry on a quiet seqlock");
+	write_seqlock(&decl_seq);
+	KTEST_EXPECT(t, spin_is_locked(&decl_seq.lock),
+		     "DECLARE_SEQLOCK's lock not taken by write_seqlock");
+	write_sequnlock(&decl_seq);
+	KTEST_EXPECT_EQ(t, decl_seq.sequence, 2);
+}
+
 KTEST_SUITE(rwlock,
 	    KTEST_CASE(test_read_recursion_and_single_reader_rule),
 	    KTEST_CASE(test_irqsave_per_type_and_model),
 	    KTEST_CASE(test_reader_gets_pi_from_writer),
-	    KTEST_CASE(test_seqlock_readers_retry));
+	    KTEST_CASE(test_seqlock_readers_retry),
+	    KTEST_CASE(test_lock_initializers_take_the_lock_and_name_it));

@@ -190,6 +190,33 @@ static int try_read_c(void *arg)
 	return 1;
 }
 
+/* down_trylock on struct semaphore under rt is a sleeping-lock call (the
+ * article: it "can schedule"): called with preemption off it gives the
+ * might_sleep warning, and still takes the free semaphore.  Under the
+ * other models, and on compat_semaphore under every model, it is legal
+ * there and quiet. */
+static void test_down_trylock_may_not_be_atomic_only_under_rt(struct ktest *t)
+{
+	unsigned long warns = might_sleep_warnings;
+	int got;
+
+	preempt_disable();
+	got = down_trylock(&pi_sem);
+	preempt_enable();
+	KTEST_ASSERT_EQ(t, got, 0);
+	up(&pi_sem);
+	KTEST_EXPECT_EQ(t, might_sleep_warnings - warns, SEMAPHORE_PI ? 1 : 0);
+
+	warns = might_sleep_warnings;
+	sema_init(&ev_sem, 1);
+	preempt_disable();
+	got = down_trylock(&ev_sem);
+	preempt_enable();
+	KTEST_EXPECT_EQ(t, got, 0);
+	KTEST_EXPECT_EQ(t, might_sleep_warnings - warns, 0);
+	sema_init(&ev_sem, 0);
+}
+
 static void test_rw_semaphore_readers_per_type_and_model(struct ktest *t)
 {
 	struct probe p;
@@ -224,4 +251,5 @@ KTEST_SUITE(semaphore,
 	    KTEST_CASE(test_compat_semaphore_counts_and_posts_events),
 	    KTEST_CASE(test_semaphore_pi_only_under_rt),
 	    KTEST_CASE(test_down_interruptible_signalled),
-	    KTEST_CASE(test_rw_semaphore_readers_per_type_and_model));
+	    KTEST_CASE(test_rw_semaphore_readers_per_type_and_model),
+	    KTEST_CASE(test_down_trylock_may_not_be_atomic_only_under_rt));
