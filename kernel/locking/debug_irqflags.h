@@ -12,7 +12,10 @@
  * (flags, file:line) in a small table; the unlock looks the pair up,
  * compares, reports a mismatch with both values and both sites, and
  * forgets the entry.  Keyed by task, not CPU: under rt a spinlock_t
- * holder may migrate between the save and the restore.
+ * holder may migrate between the save and the restore.  One entry per
+ * (lock, task): a nested irqsave of the same lock by the same task (a
+ * recursive read_lock_irqsave) replaces the outer entry, so the outer
+ * restore is then reported as having no save.
  * Linux counterpart: the PREEMPT_RT patch's CONFIG_DEBUG_IRQ_FLAGS
  * (mainline later has CONFIG_DEBUG_IRQFLAGS, which only checks that
  * local_irq_restore() runs with irqs off).
