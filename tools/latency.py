@@ -15,6 +15,10 @@ shell prompt, types `load <LOAD>` and then
                                        standard library only: zlib + struct)
 
 A histogram file can also be plotted alone: --plot FILE.txt --png OUT.png.
+--before CMD / --after CMD type extra shell commands around the run (e.g.
+--before "latency reset" --after latency --after "latency trace": the
+worst sections of the run go into the .txt); --expect-below US and
+--expect-atleast US make the exit status check the worst Max.
 Python 3 standard library only.
 """
 import argparse
@@ -250,9 +254,20 @@ def main(argv=None):
     ap.add_argument("--interval", type=int, default=1000)
     ap.add_argument("--hist", type=int, default=3000)
     ap.add_argument("--append", default="")
+    ap.add_argument("--before", action="append", default=[],
+                    help="shell command typed before cyclictest (repeatable),"
+                    " e.g. 'latency reset'")
+    ap.add_argument("--after", action="append", default=[],
+                    help="shell command typed after cyclictest (repeatable),"
+                    " e.g. 'latency' or 'latency trace'; its output goes"
+                    " into the .txt")
     ap.add_argument("--qemu", default="qemu-system-x86_64")
     ap.add_argument("--out", default="build")
     ap.add_argument("--timeout", type=int, default=3600)
+    ap.add_argument("--expect-below", type=int, metavar="US",
+                    help="exit 2 unless every thread's Max is below US")
+    ap.add_argument("--expect-atleast", type=int, metavar="US",
+                    help="exit 2 unless some thread's Max is at least US")
     ap.add_argument("--plot", help="only plot this saved .txt")
     ap.add_argument("--png", help="with --plot: the PNG to write")
     a = ap.parse_args(argv)
@@ -279,10 +294,16 @@ def main(argv=None):
             ser.type("load " + a.load)
             ser.read_until(rb"load \d+: .* started|failed|usage", 120)
             ser.read_until(re.escape(PROMPT), 120)
+        for c in a.before:
+            ser.type(c)
+            ser.read_until(re.escape(PROMPT), 120)
         mark = ser.pos
         ser.type(ct)
         ser.read_until(rb"# Histogram Overflows:[^\n]*\n", a.timeout)
         ser.read_until(re.escape(PROMPT), 120)
+        for c in a.after:		# e.g. `latency`: the worst sections
+            ser.type(c)
+            ser.read_until(re.escape(PROMPT), 600)
         out = ser.buf[mark:].decode(errors="replace")
         if a.load:
             ser.type("load")
@@ -294,6 +315,17 @@ def main(argv=None):
         ser.close()
         log.close()
     threads, hist, extra = parse_output(out)
+    if not threads and "Max Latencies" in extra:
+        # -q -h without T: lines: take the figures from the histogram's
+        # "# Min/Avg/Max Latencies:" and "# Total:" lines
+        def col(key, i):
+            v = extra.get(key, [])
+            return int(v[i]) if i < len(v) else -1
+        threads = [dict(t=i, tid=-1, prio=-1, interval=a.interval,
+                        count=col("Total", i), min=col("Min Latencies", i),
+                        act=-1, avg=col("Avg Latencies", i),
+                        max=col("Max Latencies", i))
+                   for i in range(len(extra["Max Latencies"]))]
     if not threads:
         print("latency: no cyclictest summary in the output", file=sys.stderr)
         return 1
@@ -312,6 +344,15 @@ def main(argv=None):
               (a.model, mode, a.load or "none", t["t"], t["count"], t["min"],
                t["avg"], t["max"]))
     print("latency: wrote %s.txt and %s.png (%.0f s)" % (base, base, wall))
+    worst = max(t["max"] for t in threads)
+    if a.expect_below is not None and worst >= a.expect_below:
+        print("latency: FAIL: max %d us, expected below %d us" %
+              (worst, a.expect_below), file=sys.stderr)
+        return 2
+    if a.expect_atleast is not None and worst < a.expect_atleast:
+        print("latency: FAIL: max %d us, expected at least %d us" %
+              (worst, a.expect_atleast), file=sys.stderr)
+        return 2
     return 0
 
 
