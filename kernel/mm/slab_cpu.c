@@ -92,6 +92,11 @@ static void assert_cpu_context(void)
 	BUG_ON(preempt_count() != 0 || irqs_disabled());
 }
 
+/* slab_cpu_usable - the context rule of the file header, checked on
+ * every kmalloc/kfree: preempt_count covers hard and soft irq, NMI,
+ * preempt_disable and raw-lock holders; irqs_disabled the hard IF and
+ * rt's soft flag.  A refused call is counted in slab_cpu_bypasses.
+ * Context: any. */
 bool slab_cpu_usable(const struct kmem_cache *c, int flags)
 {
 	if (c->cpu_slot < 0 || !percpu_locked_is_ready())
