@@ -235,8 +235,9 @@ static u64 tsc_wake[TSC_LOOPS];
  * the largest lat' >= Max - 1, and sum(lat') >= C * Avg - C.  The other
  * way, lat' exceeds lat only by the instructions between the two reads,
  * unless an interrupt falls there: so at least 90% of lat' <= Max + 1.
- * No lat' is below zero (no wake-up before its deadline, which the
- * engine's clamp to 0 µs would hide), and the TSC counts at least C
+ * No lat' is below zero, beyond 2 µs of rounding and TSC skew (no
+ * wake-up before its deadline, which the engine's clamp to 0 µs would
+ * hide), and the TSC counts at least C
  * intervals from the start to the last wake-up.  The tolerances are
  * orderings and shares of samples, none a time: they hold at any host
  * speed.  Also: C == loops, Total + Overflows == C, Min <= Avg <= Max,
