@@ -255,8 +255,7 @@ void sched_yield(void)
 	if (rt_task(current))
 		requeue_rt(rq, current);
 	else
-		current->vruntime = max(current->vruntime, rq->min_vruntime) +
-				    1;	/* behind its equals */
+		fair_yield(rq, current);
 	raw_spin_unlock_irq(&rq->lock);
 	schedule();
 }

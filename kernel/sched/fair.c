@@ -5,11 +5,18 @@
  * Each task's vruntime grows by its run time scaled by
  * NICE_0_WEIGHT / weight(nice); the CPU runs the queued task with the
  * smallest vruntime, so over time every task gets CPU in proportion to
- * its weight (nice 0 = 1024, each nice step ~1.25x, Linux's table).  A
- * woken task starts no further back than min_vruntime minus half a
- * latency period, so a long sleeper cannot monopolise the CPU.  The
+ * its weight (nice 0 = 1024, each nice step ~1.25x, Linux's table).
+ * Placement (Linux's place_entity): a task that has never run starts at
+ * its run queue's min_vruntime (a new task neither owes nor is owed
+ * anything); a woken task starts no further back than min_vruntime minus
+ * half a latency period, so a long sleeper cannot monopolise the CPU; a
+ * task moving between CPUs keeps its lag behind min_vruntime.  The
  * queue is a list sorted by vruntime (Linux uses an rbtree; rtk's queues
  * hold a handful of tasks).
+ * vruntimes are u64 and only their differences mean anything: every
+ * comparison is signed on the difference, (s64)(a - b) < 0, as Linux's
+ * entity_before(), so a lag below zero (a task behind min_vruntime on
+ * an rq whose min is small) never wraps into "far ahead".
  * Balancing (every 32 ticks per CPU): pull one task from the busiest
  * CPU when it has at least two more SCHED_OTHER tasks than this one.
  * Linux counterpart: kernel/sched/fair.c (CFS: update_curr, place_entity,
@@ -39,26 +46,40 @@ static u32 task_weight(const struct task_struct *p)
 	return nice_weight[idx < 0 ? 0 : idx > 39 ? 39 : idx];
 }
 
+/* vruntime_before - a before b, correct across u64 wrap-around. */
+static bool vruntime_before(u64 a, u64 b)
+{
+	return (s64)(a - b) < 0;
+}
+
 static void insert_sorted(struct rq *rq, struct task_struct *p)
 {
 	struct task_struct *q;
 
 	list_for_each_entry(q, &rq->fair, run_list)
-		if ((s64)(p->vruntime - q->vruntime) < 0) {
+		if (vruntime_before(p->vruntime, q->vruntime)) {
 			list_add_tail(&p->run_list, &q->run_list);
 			return;
 		}
 	list_add_tail(&p->run_list, &rq->fair);
 }
 
+/*
+ * enqueue_fair - queue p by vruntime, placed first (see the file
+ * header): [1] never ran (sum_exec_ns 0: created, maybe bound or moved,
+ * but not started): at min_vruntime, whatever rq it was created on;
+ * [2] a wakeup: not further back than min_vruntime - latency / 2.
+ * Locking: rq->lock held.
+ */
 void enqueue_fair(struct rq *rq, struct task_struct *p, bool wakeup)
 {
-	u64 floor = rq->min_vruntime > FAIR_LATENCY_NS / 2
-			    ? rq->min_vruntime - FAIR_LATENCY_NS / 2
-			    : 0;
+	u64 floor = rq->min_vruntime - FAIR_LATENCY_NS / 2;
 
-	if (wakeup && p->vruntime < floor)
-		p->vruntime = floor;
+	raw_spin_assert_held(&rq->lock);
+	if (p->sum_exec_ns == 0)
+		p->vruntime = rq->min_vruntime;			/* [1] */
+	else if (wakeup && vruntime_before(p->vruntime, floor))
+		p->vruntime = floor;				/* [2] */
 	insert_sorted(rq, p);
 	rq->nr_fair++;
 	p->fair_weight = task_weight(p);
@@ -91,9 +112,9 @@ void update_curr_fair(struct rq *rq, struct task_struct *curr, u64 delta)
 	u64 min = curr->vruntime;
 
 	curr->vruntime += delta * NICE_0_WEIGHT / task_weight(curr);
-	if (first && first != curr && first->vruntime < min)
+	if (first && first != curr && vruntime_before(first->vruntime, min))
 		min = first->vruntime;
-	if (min > rq->min_vruntime)
+	if (vruntime_before(rq->min_vruntime, min))
 		rq->min_vruntime = min;
 }
 
@@ -117,7 +138,7 @@ void task_tick_fair(struct rq *rq, struct task_struct *curr)
 	list_for_each_entry(q, &rq->fair, run_list) {
 		if (q == curr)
 			continue;
-		if ((s64)(curr->vruntime - q->vruntime) > 0)
+		if (vruntime_before(q->vruntime, curr->vruntime))
 			resched_curr(rq);
 		return;
 	}
@@ -145,10 +166,33 @@ int select_fair_cpu(struct task_struct *p)
 	return best;
 }
 
+/*
+ * fair_migrate_vruntime - p moves from src to dst: keep its lag, the
+ * signed distance to src's min_vruntime (negative for a task behind
+ * it), on dst's scale.  u64 arithmetic, read as signed: a task at
+ * vruntime 0 leaving an rq whose min is large gets a large negative
+ * lag, which enqueue_fair's wakeup floor then bounds; it does not wrap
+ * to the far end of dst's queue (the fairness bug this replaced).
+ * Locking: dst->lock held (src->lock too, or p is not queued).
+ */
 void fair_migrate_vruntime(struct rq *src, struct rq *dst,
 			   struct task_struct *p)
 {
-	p->vruntime = p->vruntime - src->min_vruntime + dst->min_vruntime;
+	s64 lag = (s64)(p->vruntime - src->min_vruntime);
+
+	raw_spin_assert_held(&dst->lock);
+	p->vruntime = dst->min_vruntime + (u64)lag;
+}
+
+/* fair_yield - sched_yield for SCHED_OTHER: move curr's vruntime up to
+ * at least min_vruntime, and one ns past it, so it queues behind the
+ * tasks level with it.  Locking: rq->lock held. */
+void fair_yield(struct rq *rq, struct task_struct *curr)
+{
+	raw_spin_assert_held(&rq->lock);
+	if (vruntime_before(curr->vruntime, rq->min_vruntime))
+		curr->vruntime = rq->min_vruntime;
+	curr->vruntime++;	/* behind its equals */
 }
 
 /*

@@ -173,18 +173,21 @@ int kthread_stop(struct task_struct *p)
 {
 	struct kthread *k = p->kthread;
 	unsigned long flags;
+	struct rq *rq;
 	int ret;
 
 	might_sleep();
 	BUG_ON(!k);
 	get_task_struct(p);
 	/* pi_lock orders this against a concurrent first wakeup (which
-	 * queues p under it): not queued and never switched in = unwoken */
-	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	 * queues p under it), p's rq lock against a push/pull/balance
+	 * move (on_rq is false for a moment, under the rq locks only):
+	 * not queued and never switched in = unwoken */
+	rq = task_rq_lock(p, &flags);
 	if (!p->on_rq && !p->nr_switches)
 		WRITE_ONCE(k->stopped_unwoken, true);
 	WRITE_ONCE(k->should_stop, true);
-	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+	task_rq_unlock(rq, p, flags);
 	wake_up_process(p);
 	wait_for_completion(&k->done);
 	ret = READ_ONCE(k->started) ? p->exit_code : -EINTR;

@@ -102,6 +102,19 @@ void rq_update_cpu_prio(struct rq *rq)
  * if it is another CPU, send the reschedule IPI (smp_send_reschedule;
  * its handler, scheduler_ipi, only has to return: the interrupt-exit
  * path or the idle loop sees the flag).
+ *
+ * TIF_NEED_RESCHED is one word per CPU (sched_need_resched), not a
+ * per-task flag as in Linux's thread_info.  It is equivalent here,
+ * because a set flag always means "rq->curr of this CPU": [a] it is set
+ * only here, under rq->lock, for rq->curr, or by the running task for
+ * itself with irqs off (__preempt_check_resched_delayed); [b] __schedule
+ * clears it under rq->lock before it picks, and rq->curr changes only
+ * there, with the lock held across the switch until the next task's
+ * finish_task_switch.  So no set can land between the clear and the
+ * switch, and no task leaves a CPU with its flag set: a task cannot
+ * carry (or lose) a reschedule request across a migration.  Linux's x86
+ * preempt_count folding (PREEMPT_NEED_RESCHED) is per CPU for the same
+ * reason.
  * Locking: rq->lock held.
  */
 void resched_curr(struct rq *rq)

@@ -107,6 +107,7 @@ int select_fair_cpu(struct task_struct *p);
 void load_balance_fair(struct rq *rq);
 void fair_migrate_vruntime(struct rq *src, struct rq *dst,
 			   struct task_struct *p);
+void fair_yield(struct rq *rq, struct task_struct *curr);
 
 /* idle.c */
 void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu);
