@@ -206,21 +206,47 @@ static void test_disable_irq_defers_and_enable_irq_replays(struct ktest *t)
 static struct {
 	struct completion go;		/* handler -> hi: wake up */
 	struct completion done;		/* handler returned */
+	struct completion hi_started;	/* hi is about to wait for "go" */
 	volatile int in_handler;	/* handler between entry and return */
 	volatile int hi_ran;		/* hi task has run */
 	int hi_saw_in_handler;		/* hi ran while the handler was mid-way */
 	int hi_cpu, handler_cpu;
 	int handler_timed_out;
+	/* hard-irq models: what the handler saw of its own context */
+	int in_irq, irqs_off, preemptible, resched_pending;
+	int hi_ran_during_spin;
 } pre;
 
+/* HARDIRQ_SPIN: how long the hard-irq handler keeps the CPU after it
+ * woke hi.  Any length shows the point (with interrupts off nothing can
+ * switch this CPU); a few ticks' worth under TCG so a kernel that did
+ * preempt a hard-irq handler would be caught doing it. */
+#define HARDIRQ_SPIN 1000000
+
+/* spin_handler - threaded (rt): wake hi and spin until it has run,
+ * which needs hi to preempt us.  Hard irq (other models): wake hi, then
+ * spin HARDIRQ_SPIN times; hi, bound to this CPU, must not run before we
+ * return. */
 static irqreturn_t spin_handler(int irq, void *dev_id)
 {
 	ktime_t t0 = ktime_get();
+	long i;
 
 	pre.handler_cpu = raw_smp_processor_id();
+	pre.in_irq = in_irq();
+	pre.irqs_off = raw_irqs_disabled();
+	pre.preemptible = preemptible();
 	pre.in_handler = 1;
 	complete(&pre.go);
-	while (!pre.hi_ran) {
+	if (!IRQ_FORCED_THREADING) {
+		pre.resched_pending = need_resched();
+		for (i = 0; i < HARDIRQ_SPIN; i++) {
+			if (pre.hi_ran)
+				pre.hi_ran_during_spin = 1;
+			cpu_relax();
+		}
+	}
+	while (IRQ_FORCED_THREADING && !pre.hi_ran) {
 		if (ktime_get() - t0 > SPIN_LIMIT_NS) {
 			pre.handler_timed_out = 1;
 			break;
@@ -234,6 +260,7 @@ static irqreturn_t spin_handler(int irq, void *dev_id)
 
 static int hi_task(void *arg)
 {
+	complete(&pre.hi_started);
 	wait_for_completion(&pre.go);
 	pre.hi_cpu = raw_smp_processor_id();
 	pre.hi_saw_in_handler = pre.in_handler;
@@ -242,14 +269,21 @@ static int hi_task(void *arg)
 }
 
 /*
- * Scenario (rt only; elsewhere the handler is not a task):
- *	irq/16-irqt-spin	SCHED_FIFO 50, pinned to CPU 0
+ * Scenario:
+ *	handler			rt: irq/16-irqt-spin, SCHED_FIFO 50, pinned
+ *				to CPU 0; other models: hard irq on CPU 0
+ *				(the test task raises the line from CPU 0)
  *	hi			SCHED_FIFO 80, pinned to CPU 0, waits for "go"
- * The handler completes "go" and spins until hi has run.  hi, woken at
- * a higher priority on the same CPU, preempts the handler at once and
- * records that the handler was mid-way.  Had the handler not been
- * preemptible, hi could run only after it returned: the handler's spin
+ * The handler completes "go", waking hi on its own CPU.
+ * rt: the handler spins until hi has run.  hi, more important, preempts
+ * the handler at once and records that it was mid-way.  Had the handler
+ * not been preemptible, hi could run only after it returned: the spin
  * would time out and hi would see in_handler 0.
+ * none/voluntary/desktop: the handler is not a task: it runs with
+ * in_irq(), interrupts off, not preemptible; the wakeup leaves
+ * TIF_NEED_RESCHED pending and hi does not run until the handler has
+ * returned (hi sees in_handler 0), at the interrupt return (desktop) or
+ * at the test task's next schedule() (none, voluntary).
  */
 static void test_threaded_handler_preempted_by_higher_prio_task(struct ktest *t)
 {
@@ -258,35 +292,56 @@ static void test_threaded_handler_preempted_by_higher_prio_task(struct ktest *t)
 	cpumask_t cpu0 = { .bits = 1 };
 	unsigned int stacks0 = kstack_nr_in_use();
 
-	if (!IRQ_FORCED_THREADING)
-		ktest_skip(t, "handlers run in hard-irq context in this model");
 	memset(&pre, 0, sizeof(pre));
 	init_completion(&pre.go);
 	init_completion(&pre.done);
+	init_completion(&pre.hi_started);
 	KTEST_ASSERT_EQ(t, request_irq(TEST_IRQ, spin_handler, 0, "irqt-spin",
 				       &test_dev), 0);
-	KTEST_EXPECT_EQ(t, set_cpus_allowed(irq_to_desc(TEST_IRQ)->thread,
-					    cpu0), 0);
+	if (IRQ_FORCED_THREADING)
+		KTEST_EXPECT_EQ(t, set_cpus_allowed(irq_to_desc(TEST_IRQ)->thread,
+						    cpu0), 0);
+	else
+		set_cpus_allowed(current, cpu0);	/* the self-IPI's CPU */
 	hi = kthread_create(hi_task, NULL, "irqt-hi");
 	if (!hi) {
 		free_irq(TEST_IRQ, &test_dev);
+		set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
 		KTEST_ASSERT(t, 0, "kthread_create failed");
 	}
 	kthread_bind(hi, 0);
 	sched_setscheduler(hi, SCHED_FIFO, &hp);
 	get_task_struct(hi);
 	wake_up_process(hi);
+	wait_for_completion(&pre.hi_started);
 	arch_irq_retrigger(TEST_IRQ);
 	wait_for_completion(&pre.done);
 	kthread_stop(hi);
 	put_task_struct(hi);
 	free_irq(TEST_IRQ, &test_dev);
-	KTEST_EXPECT(t, !pre.handler_timed_out, "hi ran before the handler ended");
-	KTEST_EXPECT(t, pre.hi_saw_in_handler,
-		     "hi preempted the handler mid-way (in_handler 1), saw 0");
+	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
 	KTEST_EXPECT(t, pre.hi_cpu == 0 && pre.handler_cpu == 0,
 		     "both on CPU 0, saw hi %d handler %d", pre.hi_cpu,
 		     pre.handler_cpu);
+	if (IRQ_FORCED_THREADING) {
+		KTEST_EXPECT(t, !pre.handler_timed_out,
+			     "hi ran before the handler ended");
+		KTEST_EXPECT(t, pre.hi_saw_in_handler,
+			     "hi preempted the handler mid-way (in_handler 1), "
+			     "saw 0");
+	} else {
+		KTEST_EXPECT(t, pre.in_irq && pre.irqs_off && !pre.preemptible,
+			     "PREEMPT_%s: hard irq, irqs off, not preemptible; "
+			     "saw in_irq %d irqs_off %d preemptible %d",
+			     RTK_PREEMPT_NAME, pre.in_irq, pre.irqs_off,
+			     pre.preemptible);
+		KTEST_EXPECT(t, pre.resched_pending,
+			     "waking hi left TIF_NEED_RESCHED set in the handler");
+		KTEST_EXPECT(t, !pre.hi_ran_during_spin && !pre.hi_saw_in_handler,
+			     "hi ran only after the handler returned, saw during "
+			     "spin %d mid-way %d", pre.hi_ran_during_spin,
+			     pre.hi_saw_in_handler);
+	}
 	KTEST_EXPECT(t, stacks_back(stacks0), "threads gone: stacks %u, saw %u",
 		     stacks0, kstack_nr_in_use());
 }

@@ -15,11 +15,15 @@
 #include "kernel/sched/completion.h"
 #include "kernel/irqflags.h"
 #include "kernel/time/ktime.h"
+#include "kernel/time/tick.h"
 #include "kernel/smp.h"
 #include "lib/string.h"
 #include "lib/errno.h"
 
 #define SAFETY_NS (5LL * NSEC_PER_SEC)	/* a hung test, not a timing */
+/* The RR test needs six 100 ms slices; on a loaded host a TCG vCPU may
+ * get a fraction of real time, so its hang net is far wider. */
+#define RR_SAFETY_NS (60LL * NSEC_PER_SEC)
 
 static char order[16];
 static int order_len;
@@ -79,6 +83,8 @@ static struct task_struct *start_rt(int (*fn)(void *), void *arg, int policy,
 
 static int stop_value_thread(void *arg)
 {
+	if (arg)
+		complete(arg);	/* started */
 	while (!kthread_should_stop()) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (!kthread_should_stop())
@@ -88,12 +94,18 @@ static int stop_value_thread(void *arg)
 	return 42;
 }
 
-/* A thread parks until kthread_stop(), whose return is the thread's. */
+/* A thread parks until kthread_stop(), whose return is the thread's.
+ * The stop waits for "started": a stop before the thread first ran
+ * would end it with -EINTR without running it, as on Linux. */
 static void test_kthread_stop_returns_thread_value(struct ktest *t)
 {
-	struct task_struct *p = kthread_run(stop_value_thread, NULL, "stopme");
+	struct completion started;
+	struct task_struct *p;
 
+	init_completion(&started);
+	p = kthread_run(stop_value_thread, &started, "stopme");
 	KTEST_ASSERT(t, p != NULL, "kthread_run failed");
+	wait_for_completion(&started);
 	KTEST_EXPECT_EQ(t, kthread_stop(p), 42);
 }
 
@@ -271,7 +283,9 @@ static void test_local_irq_disable_per_model(struct ktest *t)
 
 struct rr_arg {
 	volatile unsigned long *mine, *other;
+	volatile int *mine_done, *other_done;
 	int seen_other_change;
+	int other_ran_unyielded;	/* none: the other ran meanwhile */
 	ktime_t end;
 	struct completion *done;
 };
@@ -280,98 +294,236 @@ static int rr_thread(void *arg)
 {
 	struct rr_arg *a = arg;
 	unsigned long last = *a->other;
+	int other_done;
 
-	while (a->seen_other_change < 3 && ktime_get() < a->end) {
+	for (;;) {
+		/* progress first, so the other sees this run even when it
+		 * is our last; read its done flag before its counter (it
+		 * writes them in the other order), so its last run before
+		 * it finished still counts, wherever we were preempted */
 		(*a->mine)++;
+		other_done = *a->other_done;
 		if (*a->other != last) {
 			last = *a->other;
 			a->seen_other_change++;
 		}
+		if (a->seen_other_change >= 3 || other_done ||
+		    ktime_get() > a->end)
+			break;
 		cond_resched();
 	}
+	/* the stop is progress too: a preemption between our last
+	 * increment and our last look would hide this run from the other */
+	(*a->mine)++;
+	*a->mine_done = 1;
 	complete(a->done);
 	return 0;
 }
 
 /*
- * Scenario (one CPU): A and B, SCHED_RR 10 on CPU 0, both busy.  Each
- * sees the other make progress three times only if the 100 ms slice
- * rotates them.  Under none there is no preemption point: skipped.
+ * rr_none_thread - the PREEMPT_NONE half of the RR test: [1] spin with
+ * no preemption point until the tick has ended our slice (it requeues
+ * us behind our equal and sets TIF_NEED_RESCHED); [2] keep spinning for
+ * two more ticks with the reschedule pending: nothing may switch us
+ * out, so the other task's counter must not move; [3] schedule(), the
+ * explicit preemption point: the rotation happens here, the other runs
+ * its slice before we return.
+ */
+static int rr_none_thread(void *arg)
+{
+	struct rr_arg *a = arg;
+	unsigned long before;
+	u64 j;
+
+	while (a->seen_other_change < 3 && !*a->other_done &&
+	       ktime_get() < a->end) {
+		before = *a->other;
+		while (!need_resched() && !*a->other_done &&
+		       ktime_get() < a->end)
+			(*a->mine)++;				/* [1] */
+		j = READ_ONCE(jiffies);
+		while (READ_ONCE(jiffies) - j < 2 && ktime_get() < a->end)
+			(*a->mine)++;				/* [2] */
+		if (*a->other != before)
+			a->other_ran_unyielded++;
+		schedule();					/* [3] */
+		(*a->mine)++;	/* seen by the other even if we stop now */
+		if (*a->other != before)
+			a->seen_other_change++;
+	}
+	/* the stop is progress too: a preemption between our last
+	 * increment and our last look would hide this run from the other */
+	(*a->mine)++;
+	*a->mine_done = 1;
+	complete(a->done);
+	return 0;
+}
+
+/*
+ * Scenario (one CPU): A and B, SCHED_RR 10 on CPU 0, both busy; the
+ * test waits at FIFO 50.  Each sees the other make progress three times
+ * only if the 100 ms slice rotates them.
+ * voluntary/desktop/rt: the loop's cond_resched() (or the interrupt
+ * return) is where the expired slice switches to the other.
+ * none: cond_resched() is empty, so a busy loop is never rotated away:
+ * A keeps the CPU past the end of its slice with the reschedule
+ * pending, B makes no progress (other_ran_unyielded stays 0), and the
+ * rotation happens only when A calls schedule() (rr_none_thread).
  */
 static void test_rr_rotates_equal_priorities(struct ktest *t)
 {
 	static volatile unsigned long ca, cb;
+	static volatile int da, db;
+	int (*fn)(void *) = PREEMPT_VOLUNTARY_POINTS ? rr_thread :
+						       rr_none_thread;
 	struct completion done;
 	struct rr_arg a, b;
 	struct task_struct *pa, *pb;
+	ktime_t end = ktime_get() + RR_SAFETY_NS;
 
-	if (!PREEMPT_VOLUNTARY_POINTS)
-		ktest_skip(t, "PREEMPT_NONE: no preemption point in a busy loop");
 	ca = cb = 0;
+	da = db = 0;
 	init_completion(&done);
-	a = (struct rr_arg){ &ca, &cb, 0, ktime_get() + SAFETY_NS, &done };
-	b = (struct rr_arg){ &cb, &ca, 0, ktime_get() + SAFETY_NS, &done };
+	a = (struct rr_arg){ &ca, &cb, &da, &db, 0, 0, end, &done };
+	b = (struct rr_arg){ &cb, &ca, &db, &da, 0, 0, end, &done };
 	me_rt(50, 0);
-	pa = start_rt(rr_thread, &a, SCHED_RR, 10, 0, "rrA");
-	pb = start_rt(rr_thread, &b, SCHED_RR, 10, 0, "rrB");
+	pa = start_rt(fn, &a, SCHED_RR, 10, 0, "rrA");
+	pb = start_rt(fn, &b, SCHED_RR, 10, 0, "rrB");
 	wait_for_completion(&done);
 	wait_for_completion(&done);
 	me_restore();
 	KTEST_EXPECT(t, a.seen_other_change >= 3 && b.seen_other_change >= 3,
-		     "both rotate 3 times, saw A %d B %d", a.seen_other_change,
+		     "PREEMPT_%s: both rotate 3 times, saw A %d B %d",
+		     RTK_PREEMPT_NAME, a.seen_other_change,
 		     b.seen_other_change);
+	KTEST_EXPECT(t, !a.other_ran_unyielded && !b.other_ran_unyielded,
+		     "none: the other never runs while one spins without "
+		     "yielding, saw A %d B %d", a.other_ran_unyielded,
+		     b.other_ran_unyielded);
 	put_task_struct(pa);
 	put_task_struct(pb);
 }
 
+/*
+ * The fairness window, in CPU time the two threads got together: it
+ * closes once they used FAIR_WINDOW_NS and each had 25..75% of it, or
+ * at FAIR_WINDOW_MAX_NS, whatever the shares.  Why not a fixed length:
+ * a TCG vCPU is a host thread, and a loaded host stalls it for tens of
+ * ms, sometimes hundreds; the thread that was current is charged the
+ * stall and the scheduler repays the other afterwards (as CFS does).
+ * A fixed window can end between the stall and the repayment; a fair
+ * scheduler gets the shares back into the band well within 4x, an
+ * unfair one (a starved thread, or slices of a second) does not.
+ */
+#define FAIR_WINDOW_NS (300 * NSEC_PER_MSEC)
+#define FAIR_WINDOW_MAX_NS (4 * FAIR_WINDOW_NS)
+
+static struct {
+	int started;		/* threads that reached their loop */
+	volatile bool open;	/* both run: the window is open */
+	volatile bool closed;	/* see FAIR_WINDOW_NS */
+	volatile u64 ran[2];	/* CPU time of each inside the window */
+} fair;
+
 struct fair_arg {
-	ktime_t end;
+	int id;			/* 0 or 1: slot in fair.ran */
 	struct completion *done;
-	u64 ran_ns;
+	u64 ran_ns;		/* CPU time inside the window */
+	bool partner_seen;	/* the partner started before the deadline */
+	unsigned long switches;	/* times switched in inside the window */
 };
 
+/* fair_give_way - the model's way for a busy SCHED_OTHER loop to let
+ * its equal run: a preemption point (the tick sets need_resched), or
+ * under none, where there is none, an explicit yield. */
+static void fair_give_way(void)
+{
+	if (PREEMPT_VOLUNTARY_POINTS)
+		cond_resched();
+	else
+		sched_yield();
+}
+
+/* fair_window_done - FAIR_WINDOW_NS used with shares in the band, or
+ * FAIR_WINDOW_MAX_NS used. */
+static bool fair_window_done(void)
+{
+	u64 a = fair.ran[0], b = fair.ran[1], sum = a + b;
+
+	if (sum >= FAIR_WINDOW_MAX_NS)
+		return true;
+	return sum >= FAIR_WINDOW_NS && a * 4 >= sum && b * 4 >= sum;
+}
+
+/*
+ * fair_thread - [1] announce we run; the second one to get here opens
+ * the window; [2] until it opens, give way, so the partner can start;
+ * [3] baseline our CPU time when we first see the window open (we did
+ * not run since it opened: the partner opened it); [4] busy, giving way
+ * as the model allows and publishing our in-window CPU time, until the
+ * window closes.
+ */
 static int fair_thread(void *arg)
 {
 	struct fair_arg *a = arg;
+	ktime_t hang = ktime_get() + SAFETY_NS;
+	unsigned long sw0;
+	u64 base;
 
-	while (ktime_get() < a->end) {
-		if (PREEMPT_VOLUNTARY_POINTS)
-			cond_resched();
-		else
-			sched_yield();	/* none: only explicit yields */
+	if (__atomic_add_fetch(&fair.started, 1, __ATOMIC_SEQ_CST) == 2)
+		WRITE_ONCE(fair.open, true);				/* [1] */
+	while (!READ_ONCE(fair.open) && ktime_get() < hang)
+		fair_give_way();					/* [2] */
+	a->partner_seen = READ_ONCE(fair.open);
+	base = current->sum_exec_ns;					/* [3] */
+	sw0 = current->nr_switches;
+	while (a->partner_seen && !READ_ONCE(fair.closed)) {		/* [4] */
+		fair_give_way();
+		fair.ran[a->id] = current->sum_exec_ns - base;
+		if (fair_window_done())
+			WRITE_ONCE(fair.closed, true);
 	}
-	a->ran_ns = current->sum_exec_ns;
+	a->ran_ns = current->sum_exec_ns - base;
+	a->switches = current->nr_switches - sw0;
 	complete(a->done);
 	return 0;
 }
 
 /*
- * Scenario (one CPU, CPU 0 or the last): two nice-0 SCHED_OTHER busy
- * threads for 300 ms of wall time; each gets 25..75% of their sum.
+ * Scenario (one CPU, the last): two nice-0 SCHED_OTHER busy threads
+ * bound to the same CPU.  From the moment both have run (the second
+ * one opens the window) each gets 25..75% of the CPU time the two got
+ * in the window (see FAIR_WINDOW_NS for when it closes).  New threads
+ * start at their run queue's min_vruntime, wherever they were created,
+ * so neither starts with a debt or a credit against the other.
  */
 static void test_sched_other_busy_threads_share_fairly(struct ktest *t)
 {
 	struct completion done;
-	struct fair_arg a, b;
+	struct fair_arg a = { .id = 0, .done = &done };
+	struct fair_arg b = { .id = 1, .done = &done };
 	struct task_struct *pa, *pb;
 	int cpu = num_online_cpus() - 1;
 	u64 sum;
 
 	init_completion(&done);
-	a = (struct fair_arg){ ktime_get() + 300 * NSEC_PER_MSEC, &done, 0 };
-	b = a;
+	memset(&fair, 0, sizeof(fair));
 	pa = start_rt(fair_thread, &a, SCHED_OTHER, 0, cpu, "fairA");
 	pb = start_rt(fair_thread, &b, SCHED_OTHER, 0, cpu, "fairB");
 	KTEST_ASSERT(t, pa && pb, "kthread_create failed");
 	wait_for_completion(&done);
 	wait_for_completion(&done);
-	sum = a.ran_ns + b.ran_ns;
-	KTEST_EXPECT(t, sum > 0 && a.ran_ns * 4 >= sum && b.ran_ns * 4 >= sum,
-		     "each 25..75%%, saw A %llu us B %llu us",
-		     (unsigned long long)(a.ran_ns / 1000),
-		     (unsigned long long)(b.ran_ns / 1000));
 	put_task_struct(pa);
 	put_task_struct(pb);
+	KTEST_EXPECT(t, a.partner_seen && b.partner_seen,
+		     "both threads ran within %lld s, saw A %d B %d",
+		     SAFETY_NS / NSEC_PER_SEC, a.partner_seen, b.partner_seen);
+	sum = a.ran_ns + b.ran_ns;
+	KTEST_EXPECT(t, sum > 0 && a.ran_ns * 4 >= sum && b.ran_ns * 4 >= sum,
+		     "each 25..75%% of the window, saw A %llu us (%lu switches) "
+		     "B %llu us (%lu)", (unsigned long long)(a.ran_ns / 1000),
+		     a.switches, (unsigned long long)(b.ran_ns / 1000),
+		     b.switches);
 }
 
 struct hog {
@@ -383,6 +535,7 @@ struct hog {
 static struct hog hogs[9];
 static int hog_n, hogs_started, hogs_finished;
 static volatile bool hogs_stop;
+static struct completion hogs_done;	/* the last top hog finished [3] */
 
 /* HOG_SPIN: iterations a top hog runs while watching the lowest one;
  * enough for several ticks under TCG, no timing depends on it. */
@@ -413,8 +566,10 @@ static int hog_thread(void *arg)
 	}
 	h->low_after = hogs[0].runs;
 	/* [3] the last one done stops everybody */
-	if (__atomic_add_fetch(&hogs_finished, 1, __ATOMIC_SEQ_CST) == hog_n)
+	if (__atomic_add_fetch(&hogs_finished, 1, __ATOMIC_SEQ_CST) == hog_n) {
 		hogs_stop = true;
+		complete(&hogs_done);
+	}
 	while (!hogs_stop)
 		cond_resched();
 	return 0;
@@ -423,25 +578,26 @@ static int hog_thread(void *arg)
 /*
  * Scenario (SMP, N CPUs): the test, at FIFO 99 on CPU 0, starts N+1
  * unbound FIFO hogs, most important first (10+N .. 10), then drops to
- * SCHED_OTHER and waits in kthread_stop.  Global placement must put the
+ * SCHED_OTHER and waits for the last top hog to finish.  Global placement must put the
  * N most important on the N CPUs: [1] each of them waits until all N
  * run at once (they never block, so this needs N CPUs), [2] each then
  * spins HOG_SPIN times and checks the lowest hog made no progress
  * meanwhile, [3] the last one stops all.  Under none the test's own CPU
- * is given up by blocking, as the model requires.
+ * is given up by blocking, as the model requires.  With one CPU it is
+ * the same test with two hogs: the more important one runs its whole
+ * spin before the other runs at all.
  */
 static void test_rt_hogs_n_highest_run_on_n_cpus(struct ktest *t)
 {
 	struct task_struct *p[9];
 	int n = num_online_cpus(), i;
 
-	if (n < 2)
-		ktest_skip(t, "one CPU");
 	if (n + 1 > (int)ARRAY_SIZE(hogs))
 		n = ARRAY_SIZE(hogs) - 1;
 	hog_n = n;
 	hogs_started = hogs_finished = 0;
 	hogs_stop = false;
+	init_completion(&hogs_done);
 	me_rt(99, 0);
 	for (i = n; i >= 0; i--) {
 		hogs[i] = (struct hog){ .top = i > 0 };
@@ -449,6 +605,10 @@ static void test_rt_hogs_n_highest_run_on_n_cpus(struct ktest *t)
 				"hog");
 	}
 	me_restore();
+	/* stop only after [3]: kthread_stop before a thread first ran
+	 * would end it without running it (Linux's -EINTR case) */
+	if (!wait_for_completion_timeout(&hogs_done, RR_SAFETY_NS))
+		hogs_stop = true;
 	for (i = n; i >= 0; i--)
 		if (p[i]) {
 			kthread_stop(p[i]);
@@ -508,8 +668,12 @@ static void test_affinity_is_respected(struct ktest *t)
 /* sched_setscheduler follows Linux: bad policy/prio pairs are refused. */
 static void test_setscheduler_checks_like_linux(struct ktest *t)
 {
-	struct task_struct *p = kthread_create(stop_value_thread, NULL, "chk");
 	struct sched_param sp = { .sched_priority = 0 };
+	struct completion started;
+	struct task_struct *p;
+
+	init_completion(&started);
+	p = kthread_create(stop_value_thread, &started, "chk");
 
 	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
 	KTEST_EXPECT_EQ(t, sched_setscheduler(p, SCHED_FIFO, &sp), -EINVAL);
@@ -528,6 +692,7 @@ static void test_setscheduler_checks_like_linux(struct ktest *t)
 	KTEST_EXPECT_EQ(t, p->prio, 115);
 	KTEST_EXPECT_EQ(t, task_nice(p), -5);
 	wake_up_process(p);
+	wait_for_completion(&started);
 	KTEST_EXPECT_EQ(t, kthread_stop(p), 42);
 }
 

@@ -14,6 +14,7 @@
 #include "kernel/ktest.h"
 #include "kernel/percpu.h"
 #include "kernel/smp.h"
+#include "kernel/sched/sched.h"
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/ktime.h"
 #include "kernel/time/tick.h"
@@ -96,32 +97,97 @@ static void test_ktime_monotonic_across_cpus(struct ktest *t)
 		     "checked %d CPUs, %d online", checked, num_online_cpus());
 }
 
-static void test_tsc_matches_reference_clock(struct ktest *t)
+/*
+ * ref_sample - read the reference counter between two ktime readings, a
+ * few times, and keep the narrowest bracket: the counter was sampled at
+ * some ktime in [before, after], so *k (the midpoint) is at most
+ * *width / 2 off.  Under TCG the host may deschedule the emulator
+ * between a reference read and the next TSC read; the bracket turns
+ * that into a known error instead of a false mismatch.
+ */
+#define REF_SAMPLE_TRIES 8
+
+static void ref_sample(const struct refclock *ref, u64 *r, ktime_t *k,
+		       s64 *width)
 {
-	const struct refclock *ref = refclock_get();
-	u64 want = ref->hz * REF_WINDOW_MS / 1000, r0, elapsed, ref_ns;
-	s64 k_ns, diff;
-	ktime_t k0;
+	ktime_t before, after;
+	u64 v;
+
+	*width = -1;
+	for (int i = 0; i < REF_SAMPLE_TRIES; i++) {
+		before = ktime_get();
+		v = ref->read();
+		after = ktime_get();
+		if (*width < 0 || after - before < *width) {
+			*width = after - before;
+			*r = v;
+			*k = before + (after - before) / 2;
+		}
+	}
+}
+
+/*
+ * ref_window - measure one REF_WINDOW_MS window with both clocks; true
+ * if they agree within the calibration tolerance plus the uncertainty
+ * of where in its bracket each reference read happened.
+ */
+struct ref_window {
+	u64 ref_ns;
+	s64 k_ns, diff, w0, w1;
+};
+
+static bool ref_window(const struct refclock *ref, struct ref_window *w)
+{
+	u64 want = ref->hz * REF_WINDOW_MS / 1000, r0, r1, elapsed;
+	ktime_t k0, k1;
 	unsigned long flags;
 
-	if (!ref->read)
-		ktest_skip(t, "reference is the PIT (no free-running counter)");
-	raw_local_irq_save(flags);	/* keep both readings together */
-	r0 = ref->read();
-	k0 = ktime_get();
+	raw_local_irq_save(flags);	/* no handler inside a bracket */
+	ref_sample(ref, &r0, &k0, &w->w0);
 	do {
 		elapsed = (ref->read() - r0) & ref->mask;
 	} while (elapsed < want);
-	k_ns = ktime_get() - k0;
+	ref_sample(ref, &r1, &k1, &w->w1);
 	raw_local_irq_restore(flags);
-	ref_ns = elapsed * NSEC_PER_SEC / ref->hz;
-	diff = k_ns - (s64)ref_ns;
-	if (diff < 0)
-		diff = -diff;
-	KTEST_EXPECT(t, diff * 100 <= (s64)ref_ns * REF_TOLERANCE_PCT,
-		     "%s measured %llu ns, ktime %lld ns: off by more than %d%%",
-		     ref->name, (unsigned long long)ref_ns, (long long)k_ns,
-		     REF_TOLERANCE_PCT);
+	elapsed = (r1 - r0) & ref->mask;
+	w->ref_ns = elapsed * NSEC_PER_SEC / ref->hz;
+	w->k_ns = k1 - k0;
+	w->diff = w->k_ns - (s64)w->ref_ns;
+	if (w->diff < 0)
+		w->diff = -w->diff;
+	return w->diff <= (s64)w->ref_ns * REF_TOLERANCE_PCT / 100 +
+				  (w->w0 + w->w1) / 2;
+}
+
+/*
+ * The TSC-based ktime and the reference counter measure the same
+ * REF_WINDOW_MS alike.  A calibration error is systematic: every window
+ * shows it.  Under TCG the two clocks are the emulator's (the TSC from
+ * the host's cycle counter, HPET/PM timer from its virtual clock) and a
+ * loaded host has been seen to make them disagree by far more than 2%
+ * over one window, now and then; so a window that disagrees is measured
+ * again, REF_TRIES at most, and the test fails only if none agrees.
+ */
+#define REF_TRIES 5
+
+static void test_tsc_matches_reference_clock(struct ktest *t)
+{
+	const struct refclock *ref = refclock_get();
+	struct ref_window w;
+	int try;
+	bool ok = false;
+
+	if (!ref->read)
+		ktest_skip(t, "reference is the PIT (no free-running counter)");
+	for (try = 1; try <= REF_TRIES && !ok; try++)
+		ok = ref_window(ref, &w);
+	KTEST_EXPECT(t, ok,
+		     "%s measured %llu ns, ktime %lld ns: off by %lld ns, more "
+		     "than %d%% + read brackets %lld/%lld ns, in each of %d "
+		     "windows (last shown)", ref->name,
+		     (unsigned long long)w.ref_ns, (long long)w.k_ns,
+		     (long long)w.diff, REF_TOLERANCE_PCT, (long long)w.w0,
+		     (long long)w.w1, REF_TRIES);
 }
 
 struct probe_timer {
@@ -215,24 +281,64 @@ static void test_delays_wait_at_least_as_long_as_asked(struct ktest *t)
 		     (long long)took);
 }
 
+/*
+ * tick_edge - wait for jiffies to change, then read the pair (jiffies,
+ * ktime) right after that tick; retry if another tick slipped in
+ * between.  The boot CPU's tick sets jiffies to the number of tick
+ * boundaries passed by the time it runs (catching up missed ones), so
+ * read right after a tick, jiffies counts the boundaries up to *k,
+ * short by at most the one a late interrupt has not processed yet.
+ * False if no tick came within the safety bound.
+ */
+static bool tick_edge(u64 *j, ktime_t *k)
+{
+	ktime_t end = ktime_get() + NSEC_PER_SEC;	/* a dead tick */
+	u64 j0 = READ_ONCE(jiffies);
+
+	for (;;) {
+		while (READ_ONCE(jiffies) == j0)
+			if (ktime_get() > end)
+				return false;
+		*j = READ_ONCE(jiffies);
+		*k = ktime_get();
+		if (READ_ONCE(jiffies) == *j)
+			return true;
+		j0 = *j;
+	}
+}
+
+/*
+ * Scenario: the runner, pinned to the boot CPU (whose tick advances
+ * jiffies), interrupts on, reads (jiffies, ktime) just after a tick,
+ * busy-waits 20 ms, and reads the pair again just after a tick.
+ * Bound: with both pairs taken at tick edges, jiffies advanced by the
+ * boundaries crossed between the two ktime readings, which is
+ * floor(dk / TICK_NSEC) or one more (floor arithmetic: the readings
+ * sit anywhere within their tick periods); one fewer if the end pair's
+ * interrupt ran late by up to a period (TCG raises it from the
+ * emulator's main loop).  So dk_ticks - 1 <= dj <= dk_ticks + 1, for
+ * any host speed: the window, not the wall clock, fixes the count.
+ */
 static void test_jiffies_follow_ktime(struct ktest *t)
 {
-	u64 j0;
-	ktime_t k0;
+	u64 j0, j1;
+	ktime_t k0, k1;
 	s64 dj, dk_ticks;
+	bool ok;
 
-	if (raw_irqs_disabled() || smp_processor_id() != 0)
-		ktest_skip(t, "needs the boot CPU with interrupts on");
-	j0 = READ_ONCE(jiffies);
-	k0 = ktime_get();
+	if (raw_irqs_disabled())
+		ktest_skip(t, "interrupts are off in the runner");
+	set_cpus_allowed(current, (cpumask_t){ .bits = 1ULL << 0 });
+	ok = tick_edge(&j0, &k0);
 	mdelay(20);
-	dj = (s64)(READ_ONCE(jiffies) - j0);
-	dk_ticks = (ktime_get() - k0) / TICK_NSEC;
-	/* Each side may be one period off the other, plus the one tick a
-	 * late interrupt has not yet accounted. */
-	KTEST_EXPECT(t, dj >= dk_ticks - 2 && dj <= dk_ticks + 2,
-		     "jiffies advanced %lld over %lld tick periods", (long long)dj,
-		     (long long)dk_ticks);
+	ok = ok && tick_edge(&j1, &k1);
+	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
+	KTEST_ASSERT(t, ok, "no tick on the boot CPU within 1 s");
+	dj = (s64)(j1 - j0);
+	dk_ticks = (k1 - k0) / TICK_NSEC;
+	KTEST_EXPECT(t, dj >= dk_ticks - 1 && dj <= dk_ticks + 1,
+		     "jiffies advanced %lld over %lld tick periods (allowed "
+		     "+-1)", (long long)dj, (long long)dk_ticks);
 }
 
 KTEST_SUITE(time,

@@ -36,9 +36,12 @@ struct timer_probe {
 	int in_interrupt, in_softirq, irqs_off;
 	char comm[TASK_COMM_LEN];
 	unsigned int runs;
-	int sleep_in_callback;	/* rt only: block in the callback */
+	int atomic;		/* in_atomic() in the callback */
+	int sleep_in_callback;	/* SLEEP_*: what the callback tries */
 	volatile int done;
 };
+
+enum { SLEEP_NONE, SLEEP_MSLEEP, SLEEP_MIGHT_SLEEP };
 
 static struct timer_probe tp;
 
@@ -52,8 +55,11 @@ static void probe_timer_fn(struct timer_list *timer)
 	p->irqs_off = raw_irqs_disabled();
 	strscpy(p->comm, current->name, sizeof(p->comm));
 	p->runs++;
-	if (p->sleep_in_callback)
+	p->atomic = in_atomic();
+	if (p->sleep_in_callback == SLEEP_MSLEEP)
 		msleep(2);	/* blocks: allowed only in process context */
+	else if (p->sleep_in_callback == SLEEP_MIGHT_SLEEP)
+		might_sleep();	/* softirq context: must warn */
 	p->done = 1;
 	complete(&p->ran);
 }
@@ -95,20 +101,39 @@ static void test_timer_runs_at_or_after_expiry_in_model_context(struct ktest *t)
 	}
 }
 
-/* rt: a callback may block (msleep) without a might_sleep warning. */
+/*
+ * rt: a callback runs in ksoftirqd/N and may block (msleep) without a
+ * might_sleep warning.  none/voluntary/desktop: it runs in softirq
+ * context on interrupt exit (in_softirq, in_interrupt, atomic), where
+ * sleeping is a bug: the callback calls might_sleep() instead of
+ * msleep() and it must warn exactly once.
+ */
 static void test_timer_callback_may_sleep_under_rt(struct ktest *t)
 {
 	unsigned long warnings = might_sleep_warnings;
 
-	if (!SOFTIRQ_THREADED)
-		ktest_skip(t, "callbacks run in softirq context in this model");
 	probe_init(&tp);
-	tp.sleep_in_callback = 1;
+	tp.sleep_in_callback = SOFTIRQ_THREADED ? SLEEP_MSLEEP :
+						  SLEEP_MIGHT_SLEEP;
 	mod_timer(&tp.timer, READ_ONCE(jiffies) + 1);
 	KTEST_ASSERT(t, wait_for_completion_timeout(&tp.ran, 5 * NSEC_PER_SEC),
 		     "callback did not run within 5 s");
 	KTEST_EXPECT_EQ(t, tp.done, 1);
-	KTEST_EXPECT_EQ(t, might_sleep_warnings, warnings);
+	if (SOFTIRQ_THREADED) {
+		KTEST_EXPECT(t, !tp.in_interrupt && !tp.atomic,
+			     "rt: process context, saw in_interrupt %d atomic %d",
+			     tp.in_interrupt, tp.atomic);
+		KTEST_EXPECT_EQ(t, might_sleep_warnings, warnings);
+	} else {
+		KTEST_EXPECT(t, tp.in_softirq && tp.in_interrupt && tp.atomic,
+			     "PREEMPT_%s: softirq context, saw in_softirq %d "
+			     "in_interrupt %d atomic %d", RTK_PREEMPT_NAME,
+			     tp.in_softirq, tp.in_interrupt, tp.atomic);
+		KTEST_EXPECT(t, might_sleep_warnings - warnings == 1,
+			     "PREEMPT_%s: might_sleep in the callback warns once, "
+			     "saw %lu warnings", RTK_PREEMPT_NAME,
+			     might_sleep_warnings - warnings);
+	}
 }
 
 /* mod/del return values; a deleted timer does not fire: B, queued 30
@@ -142,7 +167,7 @@ static void test_wait_for_timer_waits_for_expiry_and_callback(struct ktest *t)
 	unsigned long expires;
 
 	probe_init(&tp);
-	tp.sleep_in_callback = SOFTIRQ_THREADED;
+	tp.sleep_in_callback = SOFTIRQ_THREADED ? SLEEP_MSLEEP : SLEEP_NONE;
 	expires = READ_ONCE(jiffies) + 10;
 	mod_timer(&tp.timer, expires);
 	wait_for_timer(&tp.timer);
