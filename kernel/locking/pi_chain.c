@@ -8,7 +8,6 @@
  * rt_mutex_adjust_prio_chain).
  */
 #include "kernel/locking/pi_chain.h"
-#include "lib/compiler.h"
 
 void pi_waiter_enqueue(struct plist_head *wait_list,
 		       struct rt_mutex_waiter *waiter)
