@@ -74,8 +74,14 @@ static void test_put_task_struct_delayed_releases_in_desched(struct ktest *t)
 	raw_local_irq_restore(flags);
 	deferred_flush();
 	deferred_get_stats(&after);
-	KTEST_EXPECT_EQ(t, after.tasks_queued - before.tasks_queued, 1);
-	KTEST_EXPECT_EQ(t, after.tasks_released - before.tasks_released, 1);
+	/* ours, and under rt perhaps an earlier suite's thread whose last
+	 * put (finish_task_switch) came meanwhile: at least one */
+	KTEST_EXPECT(t, after.tasks_queued - before.tasks_queued >= 1,
+		     "%lu queued, expected at least ours",
+		     after.tasks_queued - before.tasks_queued);
+	KTEST_EXPECT(t, after.tasks_released - before.tasks_released >= 1,
+		     "%lu released, expected at least ours",
+		     after.tasks_released - before.tasks_released);
 	KTEST_EXPECT_EQ(t, after.released_atomic, 0);
 	KTEST_EXPECT(t, ran_in_desched(&after),
 		     "release ran in %s, expected desched",

@@ -134,8 +134,11 @@ static bool wait_blocked_on(struct task_struct *p, struct rt_mutex *lock)
 	while (ktime_get() < end) {
 		struct rt_mutex_waiter *w = READ_ONCE(p->pi_blocked_on);
 
+		/* off the run queue too: a waiter preempted inside its chain
+		 * walk (state already set, not on a CPU) has not finished
+		 * blocking -- its boost or deadlock report may still come */
 		if (w && w->lock == lock && READ_ONCE(p->state) != TASK_RUNNING &&
-		    !READ_ONCE(p->on_cpu))
+		    !READ_ONCE(p->on_cpu) && !READ_ONCE(p->on_rq))
 			return true;
 		schedule();
 	}
