@@ -401,9 +401,10 @@ static void test_publish_then_free_with_readers_on_every_cpu(struct ktest *t)
  * boost_prio, through the boost rt_mutex), the boost counter rises, R
  * is back at prio 120 right after rcu_read_unlock, and S returns after R
  * left.
- * Other models: this task holds a section (preemption off) for twice
- * the delay while S waits: S does not return meanwhile, nothing is
- * boosted, our prio is unchanged.
+ * Other models: this task enters a section (preemption off), then
+ * wakes S, and holds the section for twice the delay while S waits:
+ * S does not return meanwhile, nothing is boosted, our prio is
+ * unchanged.
  */
 static void test_preempted_reader_is_boosted_and_deboosted(struct ktest *t)
 {
@@ -417,10 +418,19 @@ static void test_preempted_reader_is_boosted_and_deboosted(struct ktest *t)
 	rcu_set_boost_delay(10);
 	rcu_get_stats(&before);
 	if (!PREEMPT_RCU) {
-		probe_start(t, &sync, scene_sync, &s, -1, 0);
-		wake_up_process(sync.task);
-		KTEST_EXPECT(t, probe_blocked(&sync), "S never blocked");
+		/*
+		 * The section must begin before S calls synchronize_rcu():
+		 * a grace period need not wait for a reader that began
+		 * after it (that ordering race made this case flaky).
+		 * Waking S is legal with preemption off; S is bound to
+		 * another CPU, and with one CPU it only runs after we
+		 * leave, which the checks below allow.
+		 */
+		probe_start(t, &sync, scene_sync, &s, probe_other_cpu(), 0);
 		rcu_read_lock();
+		wake_up_process(sync.task);
+		if (num_online_cpus() > 1)
+			KTEST_EXPECT(t, probe_blocked(&sync), "S never blocked");
 		end = ktime_get() + 2 * 10 * NSEC_PER_MSEC;
 		while (ktime_get() < end)
 			cpu_relax();
