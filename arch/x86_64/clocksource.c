@@ -88,6 +88,29 @@ static bool __init pm_timer_setup(void)
 }
 
 /*
+ * read_ref_bracketed - the reference read between two TSC reads, the
+ * narrowest of a few tries; *tsc is the midpoint (Linux: tsc_read_refs).
+ * Under TCG the emulator can be descheduled between a reference read
+ * and the next TSC read; unbracketed, that stall went into the rate.
+ */
+static u64 __init read_ref_bracketed(u64 *tsc)
+{
+	u64 a, b, v, val = 0, best = ~0ULL;
+
+	for (int i = 0; i < 8; i++) {
+		a = rdtsc_ordered();
+		v = ref.read();
+		b = rdtsc_ordered();
+		if (b - a < best) {
+			best = b - a;
+			*tsc = a + (b - a) / 2;
+			val = v;
+		}
+	}
+	return val;
+}
+
+/*
  * calibrate_against_ref - TSC Hz measured over CAL_MS of ref, or 0 when
  * the reference does not advance (a broken or absent device).
  */
@@ -96,8 +119,7 @@ static u64 __init calibrate_against_ref(void)
 	u64 want = ref.hz * CAL_MS / 1000, r0, r1, t0, t1, elapsed;
 	unsigned long spins = 0;
 
-	r0 = ref.read();
-	t0 = rdtsc_ordered();
+	r0 = read_ref_bracketed(&t0);
 	do {
 		r1 = ref.read();
 		elapsed = (r1 - r0) & ref.mask;
@@ -105,7 +127,8 @@ static u64 __init calibrate_against_ref(void)
 		if (++spins > 100000000UL)
 			return 0;
 	} while (elapsed < want);
-	t1 = rdtsc_ordered();
+	r1 = read_ref_bracketed(&t1);
+	elapsed = (r1 - r0) & ref.mask;
 	return (t1 - t0) * ref.hz / elapsed;
 }
 

@@ -76,6 +76,21 @@ static int kt_until_stop(void *data)
 	return a->ret;
 }
 
+/* wait_dead - poll (sleeping 1 ms, so p can run on our CPU too) until
+ * p, which has completed its exit, is TASK_DEAD; false after
+ * REAP_WAIT_NS (a hang guard). */
+static bool wait_dead(struct task_struct *p)
+{
+	u64 end = ktime_get_ns() + REAP_WAIT_NS;
+
+	while (READ_ONCE(p->state) != TASK_DEAD) {
+		if (ktime_get_ns() > end)
+			return false;
+		msleep(1);
+	}
+	return true;
+}
+
 static void test_kthread_create_does_not_run_until_woken(struct ktest *t)
 {
 	struct kt_arg a;
@@ -98,7 +113,10 @@ static void test_kthread_create_does_not_run_until_woken(struct ktest *t)
 	wait_for_completion(&a.started);
 	KTEST_EXPECT_EQ(t, kthread_stop(p), 7);
 	KTEST_EXPECT(t, kthread_exited(p), "exited after kthread_stop");
-	KTEST_EXPECT_EQ(t, p->state, TASK_DEAD);
+	/* task_exit() completes "done" (kthread_stop returns) and only then
+	 * sets TASK_DEAD, on the thread's CPU: poll for it, bounded */
+	KTEST_EXPECT(t, wait_dead(p), "TASK_DEAD within 5 s, saw state %ld",
+		     READ_ONCE(p->state));
 	put_task_struct(p);
 }
 
