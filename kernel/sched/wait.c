@@ -24,12 +24,13 @@
  * 4 ms "preempt-off" irq_exit_hook -> schedule, under every preemption
  * model alike (SMP=1 had no such section: rt max 65 us).  Waking is the
  * natural point: it has just made work for other CPUs, and it is where
- * a message-passing load goes around its loop.  Cost on hardware: one
- * PAUSE per wake-up call, outside every lock.
+ * a message-passing load goes around its loop.  Cost: at most one PAUSE
+ * per 50 us per CPU (wake_yield_hint), outside every lock.
  * Linux counterpart: kernel/sched/wait.c, schedule_hrtimeout_range().
  */
 #include "kernel/sched/wait.h"
 #include "kernel/time/hrtimer.h"
+#include "kernel/percpu.h"
 #include "arch/x86_64/arch.h"
 #include "lib/bug.h"
 
@@ -85,6 +86,28 @@ void finish_wait(wait_queue_head_t *wq, struct wait_queue_entry *e)
 }
 
 /*
+ * wake_yield_hint - the PAUSE of the file header, at most once per
+ * WAKE_YIELD_NS on each CPU: that bounds how long a busy vCPU keeps a
+ * round-robin host thread, and more often only costs: under plain
+ * (multi-threaded) TCG every PAUSE leaves the translated code for QEMU's
+ * vCPU loop and its global lock (a PAUSE per wake-up doubled cyclictest's
+ * average there).  Racy on purpose (a preempted caller may stamp another
+ * CPU's slot): it is a hint.  Context: any.
+ */
+#define WAKE_YIELD_NS (50 * NSEC_PER_USEC)
+static DEFINE_PER_CPU(ktime_t, wake_yield_at);
+
+static void wake_yield_hint(void)
+{
+	ktime_t now = ktime_get();
+
+	if (now - this_cpu_read(wake_yield_at) < WAKE_YIELD_NS)
+		return;
+	this_cpu_write(wake_yield_at, now);
+	arch_cpu_relax();
+}
+
+/*
  * __wake_up - [1] under wq->lock (irqs off), [2] wake every waiter up to
  * the nr-th exclusive one (the queues are short: one entry per task
  * sleeping on this condition; each wake_up_process is O(1) plus its run-
@@ -104,7 +127,7 @@ void __wake_up(wait_queue_head_t *wq, int nr)
 			break;
 	}
 	raw_spin_unlock_irqrestore(&wq->lock, flags);		/* [3] */
-	arch_cpu_relax();
+	wake_yield_hint();
 }
 
 struct sleep_timer {
