@@ -260,7 +260,13 @@ static void test_exited_threads_are_reaped_and_freed(struct ktest *t)
 		wake_up_process(p[i]);
 	}
 	KTEST_EXPECT_EQ(t, i, REAP_THREADS);
-	KTEST_EXPECT_EQ(t, kstack_nr_in_use(), stacks0 + i);
+	/* Each create took a stack; "at most" for the same reason as the
+	 * end check: an earlier suite's thread may end meanwhile (seen in
+	 * the matrix: 69 after a baseline of 60 and 10 creates). */
+	KTEST_EXPECT(t, kstack_nr_in_use() <= stacks0 + i &&
+			     kstack_nr_in_use() + 4 >= stacks0 + i,
+		     "kernel stacks %u after %d creates from %u",
+		     kstack_nr_in_use(), i, stacks0);
 	for (int j = 0; j < i; j++) {				/* [3] */
 		wait_for_completion(&a[j].started);
 		started++;

@@ -247,11 +247,15 @@ static void test_hrtimers_fire_in_expiry_order_and_cancel_works(struct ktest *t)
 	hrtimer_init(&late.timer, probe_fire);
 	hrtimer_init(&early.timer, probe_fire);
 	hrtimer_init(&cancelled.timer, probe_fire);
-	hrtimer_start(&late.timer, now + 6 * NSEC_PER_MSEC);
+	/* The cancelled timer sits between the two in the queue but far
+	 * enough out (+300 ms) that a vCPU stall between start and cancel
+	 * cannot let it expire first (seen with +4 ms: a TCG stall of over
+	 * 4 ms fired it before the cancel). */
+	hrtimer_start(&late.timer, now + 400 * NSEC_PER_MSEC);
 	hrtimer_start(&early.timer, now + 3 * NSEC_PER_MSEC);
-	hrtimer_start(&cancelled.timer, now + 4 * NSEC_PER_MSEC);
+	hrtimer_start(&cancelled.timer, now + 300 * NSEC_PER_MSEC);
 	KTEST_EXPECT_EQ(t, hrtimer_cancel(&cancelled.timer), 1);
-	KTEST_ASSERT(t, wait_fired(&late, 500), "timer for +6 ms never fired");
+	KTEST_ASSERT(t, wait_fired(&late, 2000), "timer for +400 ms never fired");
 	KTEST_EXPECT(t, early.fired_at && early.order == 1 && late.order == 2,
 		     "order: early %d, late %d (expected 1, 2)", early.order,
 		     late.order);
