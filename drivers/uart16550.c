@@ -91,8 +91,22 @@ int uart_getc(void)
 	return inb(COM1_PORT + UART_RBR);
 }
 
+bool uart_rx_ready(void)
+{
+	return present && (inb(COM1_PORT + UART_LSR) & LSR_DATA_READY);
+}
+
 void uart_enable_rx_irq(void)
 {
 	if (present)
 		outb(COM1_PORT + UART_IER, 0x01);	/* received data available */
+}
+
+/* uart_disable_rx_irq - stop interrupting; received bytes wait in the
+ * FIFO (and, once it is full, at the far end, which QEMU's chardev and
+ * a real terminal's flow control hold back). */
+void uart_disable_rx_irq(void)
+{
+	if (present)
+		outb(COM1_PORT + UART_IER, 0x00);
 }

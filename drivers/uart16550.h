@@ -16,6 +16,10 @@ void uart_write(const char *s, size_t len);
 int uart_getc(void);
 /* uart_enable_rx_irq - ask the UART to interrupt on received data. */
 void uart_enable_rx_irq(void);
+/* uart_disable_rx_irq - stop the receive interrupt (input throttled). */
+void uart_disable_rx_irq(void);
+/* uart_rx_ready - a received byte is waiting. */
+bool uart_rx_ready(void);
 bool uart_present(void);
 
 #endif /* DRIVERS_UART16550_H */

@@ -9,6 +9,17 @@
  * itself polling the UART while interrupts are not yet routed); the
  * consumer is the shell.  Linux counterpart: kernel/printk/printk.c
  * (struct console), drivers/tty (the input side, much simplified).
+ *
+ * Input never drops a byte (a pitest script is pasted whole): a full
+ * ring refuses the byte, the producer leaves it in the UART and stalls
+ * (console_input_stall: the driver turns its receive interrupt off, the
+ * UART's FIFO fills and the far end is held back by flow control), and
+ * the consumer, once a quarter of the ring is free again, calls the
+ * producer's resume hook (the tty layer's throttle/unthrottle).  The
+ * stall flag is a Dekker pair: the producer sets it then re-checks for
+ * room, the consumer frees room then reads it, each with a full barrier
+ * between, so at least one of them sees the other and the producer is
+ * never left stalled over an empty ring.
  */
 #include "kernel/console.h"
 #include "kernel/printk.h"
@@ -16,13 +27,62 @@
 
 static LIST_HEAD(consoles);
 
-#define INPUT_RING 256	/* a pasted pitest script line fits many times */
+#define INPUT_RING 4096	/* a whole pasted pitest script fits */
 
 static u8 input_ring[INPUT_RING];
 static unsigned int input_head;	/* written by the producer only */
 static unsigned int input_tail;	/* written by the consumer only */
-static unsigned long input_dropped;
+static unsigned long input_refused;
 static bool input_irq_driven;	/* a receive interrupt feeds the ring */
+static bool input_stalled;	/* producer stopped on a full ring */
+static void (*input_resume)(void);	/* producer's hook to start again */
+
+static unsigned int input_room(void)
+{
+	return INPUT_RING - (READ_ONCE(input_head) -
+			     __atomic_load_n(&input_tail, __ATOMIC_ACQUIRE));
+}
+
+/*
+ * console_input_stall - the producer found the ring full.  Returns true
+ * if it must stop receiving (its resume hook will be called once room
+ * is back), false if the consumer made room meanwhile.
+ * Context: the producer (irq handler), under the producer's own lock.
+ */
+bool console_input_stall(void)
+{
+	WRITE_ONCE(input_stalled, true);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with the pop's */
+	if (input_room()) {
+		WRITE_ONCE(input_stalled, false);
+		return false;
+	}
+	return true;
+}
+
+/* console_input_resumed - the producer's resume hook ran: clear the
+ * stall.  Context: the resume hook, under the producer's lock. */
+void console_input_resumed(void)
+{
+	WRITE_ONCE(input_stalled, false);
+}
+
+bool console_input_full(void)
+{
+	return input_room() == 0;
+}
+
+bool console_input_is_stalled(void)
+{
+	return READ_ONCE(input_stalled);
+}
+
+/* console_set_input_resume - register the producer's resume hook.
+ * Context: boot. */
+void console_set_input_resume(void (*fn)(void))
+{
+	WRITE_ONCE(input_resume, fn);
+}
 
 /*
  * console_set_input_irq - from now on an interrupt handler is the only
@@ -68,21 +128,30 @@ void console_emit(const char *s, size_t len)
 }
 
 /*
- * console_input_char - append c to the input ring; drop it if full.
+ * console_input_char - append c to the input ring; false (and c not
+ * taken) if the ring is full: the caller keeps the byte and stalls.
  * Context: any (hardirq, irq thread or the polling reader).
  * Locking: single producer; the release store of input_head pairs with
  * the acquire load in console_trygetc().
  */
-void console_input_char(int c)
+bool console_input_char(int c)
 {
 	unsigned int head = input_head;
 
-	if (head - __atomic_load_n(&input_tail, __ATOMIC_ACQUIRE) >= INPUT_RING) {
-		input_dropped++;
-		return;
+	if (!input_room()) {
+		input_refused++;
+		return false;
 	}
 	input_ring[head % INPUT_RING] = (u8)c;
 	__atomic_store_n(&input_head, head + 1, __ATOMIC_RELEASE);
+	return true;
+}
+
+/* console_input_refused - how often a full ring refused a byte (each
+ * such byte stayed in the UART: a count of stalls, not of losses). */
+unsigned long console_input_refused(void)
+{
+	return READ_ONCE(input_refused);
 }
 
 static void poll_consoles(void)
@@ -93,7 +162,9 @@ static void poll_consoles(void)
 	list_for_each_entry(con, &consoles, node) {
 		if (!con->poll_char)
 			continue;
-		while ((c = con->poll_char()) >= 0)
+		/* Poll only while there is room: a polled byte cannot be
+		 * handed back to the UART. */
+		while (input_room() && (c = con->poll_char()) >= 0)
 			console_input_char(c);
 	}
 }
@@ -110,6 +181,10 @@ int console_trygetc(void)
 		return -1;
 	c = input_ring[tail % INPUT_RING];
 	__atomic_store_n(&input_tail, tail + 1, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with stall's */
+	if (READ_ONCE(input_stalled) && input_room() >= INPUT_RING / 4 &&
+	    input_resume)
+		input_resume();
 	return c;
 }
 

@@ -24,8 +24,17 @@ void unregister_console(struct console *con);
 void console_emit(const char *s, size_t len);
 
 /* console_input_char - queue one received byte (from an interrupt
- * handler or a poller).  Context: any. */
-void console_input_char(int c);
+ * handler or a poller); false if the ring is full (byte not taken).
+ * Context: any. */
+bool console_input_char(int c);
+/* Producer flow control, see kernel/console.c: stall on a full ring,
+ * resumed through the hook once a quarter of it is free. */
+bool console_input_stall(void);
+void console_input_resumed(void);
+bool console_input_is_stalled(void);
+bool console_input_full(void);
+void console_set_input_resume(void (*fn)(void));
+unsigned long console_input_refused(void);
 /* console_getc - next input byte, waiting for one.  Context: task. */
 int console_getc(void);
 /* console_trygetc - next input byte or -1. */

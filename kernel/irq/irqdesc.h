@@ -48,6 +48,7 @@ struct irq_desc {
 	bool thread_active;		/* thread is running the handlers */
 	u64 count;			/* interrupts on this line */
 	u64 unhandled;			/* runs where every handler said NONE */
+	u32 window_runs, window_unhandled; /* note_unhandled's window */
 	/* under irq_request_lock (thread is read locklessly by the flow
 	 * handler: set before the line is unmasked, cleared after it is
 	 * shut down and synchronized): */

@@ -24,14 +24,39 @@ extern const struct shell_command __shell_cmds_end[];
 
 static bool ctrl_c_seen;
 
+/* Input typed while a command ran (see shell_interrupted). */
+static char typeahead[256];
+static unsigned int typeahead_len, typeahead_pos;
+
+/* shell_getc - the next byte: typed-ahead ones first.  Context: task. */
+static int shell_getc(void)
+{
+	if (typeahead_pos < typeahead_len) {
+		int c = (unsigned char)typeahead[typeahead_pos++];
+
+		if (typeahead_pos == typeahead_len)
+			typeahead_len = typeahead_pos = 0;
+		return c;
+	}
+	return console_getc();
+}
+
 bool shell_interrupted(void)
 {
 	int c;
 
-	/* A long-running command polls us: look at waiting input for ^C. */
-	while ((c = console_trygetc()) >= 0)
-		if (c == CTRL('C'))
+	/* A long-running command polls us: look at waiting input for ^C.
+	 * Other bytes are typed ahead: keep them for the next line (as a
+	 * tty does) instead of eating them; ^C flushes them, as ISIG does. */
+	while (typeahead_len < sizeof(typeahead) &&
+	       (c = console_trygetc()) >= 0) {
+		if (c == CTRL('C')) {
 			ctrl_c_seen = true;
+			typeahead_len = typeahead_pos = 0;
+		} else {
+			typeahead[typeahead_len++] = (char)c;
+		}
+	}
 	if (ctrl_c_seen) {
 		ctrl_c_seen = false;
 		return true;
@@ -55,7 +80,7 @@ int shell_read_line(char *buf, int size, bool echo)
 	bool too_long = false;
 
 	for (;;) {
-		int c = console_getc();
+		int c = shell_getc();
 
 		if (esc) {
 			/* Skip "ESC [ ... final": final bytes are 0x40..0x7e. */
