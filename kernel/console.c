@@ -77,11 +77,15 @@ bool console_input_is_stalled(void)
 	return READ_ONCE(input_stalled);
 }
 
-/* console_set_input_resume - register the producer's resume hook.
- * Context: boot. */
-void console_set_input_resume(void (*fn)(void))
+/* console_set_input_resume - register the producer's resume hook;
+ * returns the previous one (the serial test swaps it).  Context: boot,
+ * or a test with the producer idle. */
+void (*console_set_input_resume(void (*fn)(void)))(void)
 {
+	void (*old)(void) = input_resume;
+
 	WRITE_ONCE(input_resume, fn);
+	return old;
 }
 
 /*

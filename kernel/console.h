@@ -33,7 +33,7 @@ bool console_input_stall(void);
 void console_input_resumed(void);
 bool console_input_is_stalled(void);
 bool console_input_full(void);
-void console_set_input_resume(void (*fn)(void));
+void (*console_set_input_resume(void (*fn)(void)))(void);
 unsigned long console_input_refused(void);
 /* console_getc - next input byte, waiting for one.  Context: task. */
 int console_getc(void);
