@@ -2,6 +2,9 @@
  * tests/kernel/test_sched.c - the scheduler: priority order, preemption
  * on wakeup (per model), SCHED_RR rotation, SCHED_OTHER fairness,
  * global RT placement on SMP, affinity, might_sleep, preempt_disable.
+ * Length: over 600 lines because each case now also asserts the other
+ * models' own behaviour (issue 4); splitting it into placement / fair /
+ * preemption suites is the planned next step.
  *
  * Every multi-thread test pins its threads (and usually the test task
  * itself, which runs in "init") to one CPU, synchronises by completions
