@@ -15,10 +15,10 @@
  * "Interrupt Handlers": the per-CPU timer, IPIs) and in the arch code
  * that wakes the threads.
  *
- * The count is a per-CPU variable (__preempt_count, as on Linux x86).
- * TODO(sched): the scheduler may keep it per task instead and save and
- * restore it at context switch; the accessors below are the only code
- * that knows where it lives.  preempt_disable()/preempt_enable() (with
+ * The count is a per-CPU variable (__preempt_count, as on Linux x86);
+ * context_switch() (kernel/sched/core.c) saves it in the outgoing task
+ * and loads the incoming one's, so it behaves as a per-task count.  The
+ * accessors below are the only code that knows where it lives.  preempt_disable()/preempt_enable() (with
  * the reschedule check) belong to kernel/sched; this header provides only
  * the counting.
  */

@@ -246,7 +246,9 @@ def main(argv=None):
     ap.add_argument("--elf", default="build/rtk.elf")
     ap.add_argument("--model", default="rt")
     ap.add_argument("--load", default="lockhog 2 2000",
-                    help='the `load` arguments, "" for none')
+                    help='the `load` arguments, "" for none; several loads'
+                    ' run together when separated by ";", e.g.'
+                    ' "lockhog 2 2000; hackbench 2"')
     ap.add_argument("--smp", type=int, default=2)
     ap.add_argument("--mem", default="256M")
     ap.add_argument("--icount", default=None, help="icount shift")
@@ -279,7 +281,8 @@ def main(argv=None):
         return 0
 
     os.makedirs(a.out, exist_ok=True)
-    loadtag = "-".join(a.load.split()) or "idle"
+    loads = [x.strip() for x in a.load.split(";") if x.strip()]
+    loadtag = "+".join("-".join(x.split()) for x in loads) or "idle"
     mode = "icount%s" % a.icount if a.icount not in (None, "") else "tcg"
     base = os.path.join(a.out, "latency-%s-%s" % (a.model, loadtag))
     ct = "cyclictest -S -p99 -i%d -l%d -q -h %d" % (a.interval, a.loops,
@@ -290,8 +293,8 @@ def main(argv=None):
     t0 = time.time()
     try:
         ser.read_until(re.escape(PROMPT), 300)
-        if a.load:
-            ser.type("load " + a.load)
+        for ld in loads:
+            ser.type("load " + ld)
             ser.read_until(rb"load \d+: .* started|failed|usage", 120)
             ser.read_until(re.escape(PROMPT), 120)
         for c in a.before:
@@ -305,7 +308,7 @@ def main(argv=None):
             ser.type(c)
             ser.read_until(re.escape(PROMPT), 600)
         out = ser.buf[mark:].decode(errors="replace")
-        if a.load:
+        if loads:
             ser.type("load")
             ser.read_until(re.escape(PROMPT), 120)
             ser.type("load stop")
@@ -322,7 +325,10 @@ def main(argv=None):
             v = extra.get(key, [])
             return int(v[i]) if i < len(v) else -1
         threads = [dict(t=i, tid=-1, prio=-1, interval=a.interval,
-                        count=col("Total", i), min=col("Min Latencies", i),
+                        # rt-tests' Total counts the buckets only
+                        count=col("Total", i) +
+                        max(col("Histogram Overflows", i), 0),
+                        min=col("Min Latencies", i),
                         act=-1, avg=col("Avg Latencies", i),
                         max=col("Max Latencies", i))
                    for i in range(len(extra["Max Latencies"]))]
@@ -333,7 +339,9 @@ def main(argv=None):
         f.write("# rtk latency: PREEMPT=%s SMP=%d mode=%s load=%r\n" %
                 (a.model, a.smp, mode, a.load))
         f.write("# qemu: %s\n" % " ".join(cmd))
-        f.write("# shell: load %s\n# shell: %s\n" % (a.load, ct))
+        for ld in loads:
+            f.write("# shell: load %s\n" % ld)
+        f.write("# shell: %s\n" % ct)
         f.write("# wall time %.0f s\n" % wall)
         f.write(out.replace("\r", ""))
     title = "rtk PREEMPT=%s load=%s %s SMP=%d" % (a.model, a.load or "none",
