@@ -90,7 +90,7 @@ void pi_owner_update(struct plist_head *owner_pi_waiters,
 		     const struct plist_head *wait_list,
 		     struct rt_mutex_waiter *old_top);
 
-/* What the chain walk does with one link (step [2] of rtmutex.c). */
+/* What the chain walk does with one link (step [2] of rtmutex_pi.c). */
 enum pi_link_action {
 	PI_LINK_STOP,		/* nothing changes further up: done */
 	PI_LINK_REQUEUE,	/* requeue the waiter and propagate */

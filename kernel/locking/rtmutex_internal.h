@@ -68,6 +68,20 @@ static inline bool rt_mutex_cmpxchg(struct rt_mutex *lock, uintptr_t old,
 /* rt_mutex_slowunlock - the unlock when the waiters bit is set. */
 void rt_mutex_slowunlock(struct rt_mutex *lock);
 
+/* The PI side (kernel/locking/rtmutex_pi.c) that rtmutex.c's slow paths
+ * call; each definition's comment has its steps and locking.
+ * rt_mutex_adjust_prio - task->prio from its normal prio and top PI
+ * waiter.  Locking: task->pi_lock held. */
+void rt_mutex_adjust_prio(struct task_struct *task);
+/* task_blocks_on_rt_mutex - queue waiter, boost the owner chain; 0 or
+ * -EDEADLK.  Locking: lock->wait_lock held, irqs off. */
+int task_blocks_on_rt_mutex(struct rt_mutex *lock,
+			    struct rt_mutex_waiter *waiter,
+			    struct task_struct *task, bool detect);
+/* remove_waiter - current leaves lock's queue, deboosting the owner
+ * chain.  Locking: lock->wait_lock held, irqs off. */
+void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter);
+
 /* rt_mutex_contended_count - slow-path acquisitions so far (tests and the
  * spinlock cost note: the fast path never increments it). */
 extern unsigned long rt_mutex_slowpath_count;

@@ -1,6 +1,6 @@
 /*
  * tests/host/test_rtmutex_chain.c - the PI chain walk of
- * kernel/locking/rtmutex.c, driven on the host over abstract tasks and
+ * kernel/locking/rtmutex_pi.c, driven on the host over abstract tasks and
  * locks through the portable steps it is built from
  * (kernel/locking/pi_chain.c): waiter ordering, transitive boosting
  * through chains of locks, deboosting when a waiter leaves or the owner
