@@ -7,7 +7,7 @@
  * A script line is `C: opcode: thread: arg` (issue a command),
  * `T: opcode: thread: arg` (test once) or `W: opcode: thread: arg` (wait
  * until true, fail after RTTEST_WAIT_NS); `#` starts a comment.  The
- * opcodes and the state values are the original's, see rttester.c.
+ * opcodes and the state values are the original's, see rttester_internal.h.
  * rtk runs the script inside the kernel (the `pitest` shell command and
  * the `pi` self-test suite) instead of through sysfs files.
  * Linux counterpart: kernel/locking/rtmutex-tester.c (v4.1).
