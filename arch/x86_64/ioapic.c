@@ -17,6 +17,7 @@
 #include "arch/x86_64/io.h"
 #include "arch/x86_64/ioremap.h"
 #include "arch/x86_64/irq_vectors.h"
+#include "kernel/locking/raw_spinlock.h"
 #include "kernel/printk.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -41,35 +42,31 @@ struct ioapic {
 static struct ioapic ioapics[ACPI_MAX_IOAPICS];
 static int nr_ioapics;
 
-/* ioapic_lock - IOREGSEL then IOWIN is two accesses: two CPUs routing at
- * once must not interleave them.  A test-and-set lock with interrupts
- * off; TODO(locking): a raw_spinlock_t once kernel/locking has one. */
-static int ioapic_lock;
+/*
+ * ioapic_lock - IOREGSEL then IOWIN is two accesses: two CPUs routing at
+ * once must not interleave them.  A raw_spinlock_t taken with irqs off
+ * (raw_spin_lock_irqsave): a spinning lock under every model, never a
+ * sleeping one, since masking a line may happen in hard-irq context.
+ * Usable from ioapic_init() on: arch_irq_init() runs after
+ * percpu_init_bsp() and sched_init(), so raw_spin_lock's preempt_count
+ * lands in the boot CPU's own copy; the latency hooks return at once
+ * until latency_timing_init(); the stuck-lock check reads ktime_get(),
+ * started by time_init() before that.
+ */
+static DEFINE_RAW_SPINLOCK(ioapic_lock);
 
-static unsigned long ioapic_lock_irqsave(void)
-{
-	unsigned long flags;
-
-	raw_local_irq_save(flags);
-	while (__atomic_exchange_n(&ioapic_lock, 1, __ATOMIC_ACQUIRE))
-		arch_cpu_relax();
-	return flags;
-}
-
-static void ioapic_unlock_irqrestore(unsigned long flags)
-{
-	__atomic_store_n(&ioapic_lock, 0, __ATOMIC_RELEASE);
-	raw_local_irq_restore(flags);
-}
-
+/* ioapic_read / ioapic_write - one register through the index/data pair.
+ * Locking: ioapic_lock held (the pair is not atomic). */
 static u32 ioapic_read(struct ioapic *io, u32 reg)
 {
+	raw_spin_assert_held(&ioapic_lock);
 	mmio_write32(io->base + IOREGSEL, reg);
 	return mmio_read32(io->base + IOWIN);
 }
 
 static void ioapic_write(struct ioapic *io, u32 reg, u32 val)
 {
+	raw_spin_assert_held(&ioapic_lock);
 	mmio_write32(io->base + IOREGSEL, reg);
 	mmio_write32(io->base + IOWIN, val);
 }
@@ -88,10 +85,17 @@ int ioapic_count(void)
 	return nr_ioapics;
 }
 
+/*
+ * ioapic_init - map every MADT IOAPIC and mask all its entries.
+ * Context: boot CPU, once, irqs off (arch_irq_init), before the APs.
+ * Locking: takes ioapic_lock around each IOAPIC's registers.
+ */
 int __init ioapic_init(void)
 {
 	const struct acpi_madt_info *m = &acpi.madt;
+	unsigned long flags;
 
+	BUG_ON(!raw_irqs_disabled());
 	if (!acpi.have_madt || !m->n_ioapics) {
 		pr_warn("ioapic: none in the MADT, device interrupts off (polling)\n");
 		return 0;
@@ -104,9 +108,13 @@ int __init ioapic_init(void)
 			continue;
 		io->id = m->ioapics[i].id;
 		io->gsi_base = m->ioapics[i].gsi_base;
+		/* uncontended (APs not started); taken for ioapic_read's
+		 * assertion and so that the early use is exercised */
+		raw_spin_lock_irqsave(&ioapic_lock, flags);
 		io->entries = ((ioapic_read(io, IOAPIC_REG_VER) >> 16) & 0xFF) + 1;
 		for (u32 pin = 0; pin < io->entries; pin++)
 			ioapic_write_rte(io, pin, RTE_MASKED, 0);
+		raw_spin_unlock_irqrestore(&ioapic_lock, flags);
 		pr_info("ioapic: IOAPIC %u at %#x, GSI %u-%u, all masked\n",
 			io->id, m->ioapics[i].address, io->gsi_base,
 			io->gsi_base + io->entries - 1);
@@ -149,6 +157,7 @@ static struct ioapic *gsi_to_ioapic(u32 gsi, u32 *pin)
 
 /*
  * ioapic_set_isa - program ISA irq's entry: vector to dest, or masked.
+ * Context: any, hard-irq too (the lock is raw, irqs off); never sleeps.
  * Locking: takes ioapic_lock.
  */
 static int ioapic_set_isa(int irq, u8 vector, u32 dest, bool masked)
@@ -170,9 +179,9 @@ static int ioapic_set_isa(int irq, u8 vector, u32 dest, bool masked)
 	 * bits 56-63; larger x2APIC IDs would need interrupt remapping). */
 	low = vector | (active_low ? RTE_POLARITY_LOW : 0) |
 	      (level ? RTE_TRIGGER_LEVEL : 0) | (masked ? RTE_MASKED : 0);
-	flags = ioapic_lock_irqsave();
+	raw_spin_lock_irqsave(&ioapic_lock, flags);
 	ioapic_write_rte(io, pin, low, (dest & 0xFF) << 24);
-	ioapic_unlock_irqrestore(flags);
+	raw_spin_unlock_irqrestore(&ioapic_lock, flags);
 	return 0;
 }
 
