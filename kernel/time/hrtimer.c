@@ -16,28 +16,45 @@
  */
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/tick.h"
+#include "kernel/locking/raw_spinlock.h"
 #include "kernel/percpu.h"
 #include "kernel/preempt.h"
 #include "lib/bug.h"
 
+/*
+ * struct hrtimer_cpu_base - one CPU's queue.  lock is a raw_spinlock_t:
+ * the queue is run from the tick's hard interrupt under every model.
+ * Nothing raw_spin_lock calls (preempt_count, the latency hooks and
+ * LATENCY_TRACE's __fentry__, the stuck-lock check's ktime_get) starts
+ * or cancels an hrtimer, so taking it cannot recurse into a base lock.
+ */
 struct hrtimer_cpu_base {
-	int lock;			/* test-and-set, interrupts off */
+	raw_spinlock_t lock;
 	/* protected by lock */
 	struct list_head active;	/* queued timers, earliest first */
 	struct hrtimer *running;	/* callback executing now, or NULL */
 	bool initialised;		/* active is a valid list head */
 };
 
-static DEFINE_PER_CPU(struct hrtimer_cpu_base, hrtimer_bases);
+/*
+ * The static initialiser is in the per-CPU template, which
+ * percpu_alloc_cpu() copies byte for byte: every CPU's copy starts as an
+ * unlocked lock with owner_cpu -1 and a name (the lock holds no pointer
+ * to itself).  active does (a list head points at itself), so it is
+ * initialised lazily on first use, under the lock.
+ */
+static DEFINE_PER_CPU(struct hrtimer_cpu_base, hrtimer_bases) = {
+	.lock = __RAW_SPIN_LOCK_UNLOCKED(hrtimer_bases.lock),
+};
 
-/* TODO(locking): becomes raw_spinlock_t once kernel/locking has it. */
+/* base_lock_irqsave - take base->lock with irqs off and make sure the
+ * queue head is valid.  Context: any; never sleeps.  Locking: takes
+ * base->lock (base_unlock_irqrestore drops it). */
 static unsigned long base_lock_irqsave(struct hrtimer_cpu_base *base)
 {
 	unsigned long flags;
 
-	raw_local_irq_save(flags);
-	while (__atomic_exchange_n(&base->lock, 1, __ATOMIC_ACQUIRE))
-		arch_cpu_relax();
+	raw_spin_lock_irqsave(&base->lock, flags);
 	if (!base->initialised) {
 		INIT_LIST_HEAD(&base->active);
 		base->initialised = true;
@@ -48,8 +65,7 @@ static unsigned long base_lock_irqsave(struct hrtimer_cpu_base *base)
 static void base_unlock_irqrestore(struct hrtimer_cpu_base *base,
 				   unsigned long flags)
 {
-	__atomic_store_n(&base->lock, 0, __ATOMIC_RELEASE);
-	raw_local_irq_restore(flags);
+	raw_spin_unlock_irqrestore(&base->lock, flags);
 }
 
 void hrtimer_init(struct hrtimer *timer,
@@ -68,6 +84,7 @@ static bool enqueue(struct hrtimer_cpu_base *base, struct hrtimer *timer)
 {
 	struct hrtimer *pos;
 
+	raw_spin_assert_held(&base->lock);
 	list_for_each_entry(pos, &base->active, node) {
 		if (pos->expires > timer->expires) {
 			list_add_tail(&timer->node, &pos->node);
@@ -81,8 +98,10 @@ out:
 	return base->active.next == &timer->node;
 }
 
+/* dequeue - Locking: timer->base->lock held. */
 static void dequeue(struct hrtimer *timer)
 {
+	raw_spin_assert_held(&timer->base->lock);
 	list_del_init(&timer->node);
 	timer->queued = false;
 }
