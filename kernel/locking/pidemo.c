@@ -1,45 +1,19 @@
 /*
  * kernel/locking/pidemo.c - the priority-inversion demo (pidemo.h).
- * The lock without PI is a minimal sleeping binary lock on a wait queue
- * (what compat_semaphore is under rt: waiters sleep, the holder is
- * never boosted).
- * TODO: use struct compat_semaphore (kernel/locking/semaphore.h) once it
- * is in the tree's history, instead of nopi_lock.
+ * The lock without PI is a compat_semaphore with count 1, used as a
+ * binary lock (kernel/locking/semaphore.h: under every model a counting
+ * semaphore on a wait queue; waiters sleep, the holder is never
+ * boosted: the article's non-PI semaphore under rt).
  */
 #include "kernel/locking/pidemo.h"
 #include "kernel/locking/rtmutex.h"
+#include "kernel/locking/semaphore.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/kthread.h"
-#include "kernel/sched/wait.h"
 #include "kernel/sched/completion.h"
 #include "kernel/time/ktime.h"
 #include "lib/errno.h"
 #include "lib/bug.h"
-
-/* A sleeping lock without priority inheritance. */
-struct nopi_lock {
-	int locked;			/* cmpxchg'd */
-	wait_queue_head_t wait;		/* tasks sleeping for it */
-};
-
-static bool nopi_trylock(struct nopi_lock *l)
-{
-	int old = 0;
-
-	return __atomic_compare_exchange_n(&l->locked, &old, 1, false,
-					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
-}
-
-static void nopi_lock(struct nopi_lock *l)
-{
-	wait_event(l->wait, nopi_trylock(l));
-}
-
-static void nopi_unlock(struct nopi_lock *l)
-{
-	__atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
-	wake_up(&l->wait);
-}
 
 /* A gap longer than this between two clock reads means A was preempted:
  * one loop pass is well under a microsecond, a tick interrupt a few. */
@@ -48,19 +22,23 @@ static void nopi_unlock(struct nopi_lock *l)
 struct pidemo {
 	bool pi;
 	struct rt_mutex pi_lock;
-	struct nopi_lock nopi;
+	struct compat_semaphore nopi;	/* count 1: a binary lock */
 	s64 section_ns, b_ns;
 	struct task_struct *a, *b, *c;
 	ktime_t c_asked, c_got;		/* C's lock request and grant */
 	struct completion c_done, b_done, a_done;
 };
 
+/* pidemo_lock / pidemo_unlock - the demo's lock, with or without PI.
+ * Context: task, may sleep (pidemo-A and pidemo-C).  Locking: takes /
+ * drops d->pi_lock or d->nopi. */
 static void pidemo_lock(struct pidemo *d)
 {
+	might_sleep();
 	if (d->pi)
 		rt_mutex_lock(&d->pi_lock);
 	else
-		nopi_lock(&d->nopi);
+		down(&d->nopi);
 }
 
 static void pidemo_unlock(struct pidemo *d)
@@ -68,7 +46,7 @@ static void pidemo_unlock(struct pidemo *d)
 	if (d->pi)
 		rt_mutex_unlock(&d->pi_lock);
 	else
-		nopi_unlock(&d->nopi);
+		up(&d->nopi);
 }
 
 /* Spin for ns of our own CPU time: stretches spent preempted do not
@@ -170,8 +148,7 @@ s64 pidemo_run(bool pi, int cpu, s64 section_ns, s64 b_ns)
 	might_sleep();
 	d.pi = pi;
 	rt_mutex_init(&d.pi_lock);
-	d.nopi.locked = 0;
-	init_waitqueue_head(&d.nopi.wait);
+	sema_init(&d.nopi, 1);
 	d.section_ns = section_ns;
 	d.b_ns = b_ns;
 	init_completion(&d.a_done);

@@ -1,7 +1,7 @@
 /*
  * kernel/locking/pidemo.h - the article's three-task priority inversion,
- * run with and without priority inheritance (the `pidemo` command, the
- * pi suite).
+ * run with and without priority inheritance (the `pidemo` command; no
+ * test suite calls it: its figures are wall-clock and host-load bound).
  *
  * All three tasks are SCHED_FIFO and pinned to one CPU:
  *	A (FIFO 10) takes the lock, wakes C, then B, and works for
@@ -11,7 +11,12 @@
  * With PI, A runs at C's priority while C waits, B cannot preempt it,
  * and C waits about section_ns.  Without PI, B preempts A and C waits
  * section_ns + b_ns: the inversion (article, "Priority inheritance for
- * in-kernel spinlocks and semaphores").
+ * in-kernel spinlocks and semaphores").  The lock without PI is a
+ * compat_semaphore of count 1.  Under none and voluntary A is not
+ * preempted inside its section (no preemption point in the work loop),
+ * so C first runs after A released the lock and its wait is ~0: no
+ * inversion, C's delay is then wake-up latency, which this does not
+ * measure.
  * Linux counterpart: none (a teaching demo).
  */
 #ifndef KERNEL_LOCKING_PIDEMO_H
