@@ -128,13 +128,20 @@ static void report(int cpu, u64 stuck_ms)
 }
 
 /*
- * check_fn - [1] kick the watchdog thread, remembering the first kick it
- * has not answered; [2] if that kick is a threshold old, report once;
- * [3] re-arm.  Measuring from the kick, not from the last touch, keeps a
- * vCPU the host did not run for a while (TCG) from looking stuck: its
- * timer and its thread were both frozen, and the thread answers the
- * first kick after it.  Context: hard irq (hrtimer), on the CPU it
- * watches.
+ * check_fn - [0] if this timer itself fired a whole period late, start
+ * measuring again; [1] kick the watchdog thread, remembering the first
+ * kick it has not answered; [2] if that kick is a threshold old, report
+ * once; [3] re-arm.
+ *
+ * Measuring from the kick, not from the last touch, keeps a vCPU the
+ * host did not run for a while (TCG) from looking stuck: its timer and
+ * its thread were both frozen, and the thread answers the first kick
+ * after it.  [0] covers a freeze that falls between a kick and the
+ * thread's answer: a CPU in a soft lockup still takes its timer
+ * interrupts on time, so a late timer means the CPU did not run at all
+ * (a descheduled vCPU; or interrupts off, which is a hard lockup and not
+ * this detector's to report).  Context: hard irq (hrtimer), on the CPU
+ * it watches.
  */
 static enum hrtimer_restart check_fn(struct hrtimer *timer)
 {
@@ -144,6 +151,8 @@ static enum hrtimer_restart check_fn(struct hrtimer *timer)
 
 	if (WARN_ON_ONCE(timer != &check_timer[cpu]))
 		return HRTIMER_NORESTART;
+	if (now - timer->expires > check_period_ns())		/* [0] */
+		WRITE_ONCE(kick_ts[cpu], 0);
 	wake_up_process(watchdog_task[cpu]);			/* [1] */
 	if (!kick_ts[cpu])
 		WRITE_ONCE(kick_ts[cpu], now);

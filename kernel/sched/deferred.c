@@ -161,15 +161,18 @@ static bool desched_drain(void)
 	raw_spin_unlock_irqrestore(&deferred_lock, flags);
 	if (list_empty(&tasks) && list_empty(&mms))
 		return false;
+	/* Count each release after it is done: deferred_flush() on another
+	 * CPU may see the counter at any moment and return, and its caller
+	 * then expects the object gone (mm_count_live() in the test). */
 	list_for_each_entry_safe(p, pn, &tasks, run_list) {
 		list_del(&p->run_list);
-		account_release(&stats.tasks_released);
 		__put_task_struct(p);
+		account_release(&stats.tasks_released);
 	}
 	list_for_each_entry_safe(mm, mn, &mms, delayed_list) {
 		list_del(&mm->delayed_list);
-		account_release(&stats.mms_released);
 		__mmdrop(mm);
+		account_release(&stats.mms_released);
 	}
 	wake_up_all(&flush_wq);				/* [4] */
 	return true;
