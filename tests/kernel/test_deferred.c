@@ -158,6 +158,9 @@ static void test_dead_task_last_put_is_delayed_only_under_rt(struct ktest *t)
 		KTEST_ASSERT(t, ++spins < 1000000,
 			     "exited threads still listed after %d polls", spins);
 	} while (listed);
+	/* desched unlists a task, then counts its release: wait for the
+	 * count too (a no-op when nothing was queued, as outside rt) */
+	deferred_flush();
 	deferred_get_stats(&after);
 	/* under rt another task's exit may add to the count, never less */
 	if (IS_RT) {
