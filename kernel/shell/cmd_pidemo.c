@@ -61,6 +61,14 @@ static int cmd_pidemo(int argc, char **argv)
 			       without / NSEC_PER_MSEC,
 			       (without % NSEC_PER_MSEC) / 1000);
 	}
+	if (!ret && !PREEMPT_ON_IRQ_RETURN)
+		console_printf("pidemo: under PREEMPT_%s nothing preempts A in "
+			       "its section: C asks for the lock only after A "
+			       "dropped it, so there is no inversion to bound "
+			       "(the article's \"suppressing preemption\"); C's "
+			       "delay is the rest of A's section, spent waiting "
+			       "to run, which cyclictest shows\n",
+			       RTK_PREEMPT_NAME);
 out_trace:
 	if (trace) {
 		sched_trace_stop();
