@@ -219,8 +219,10 @@ comma := ,
 
 run: deps $(BUILD)/rtk.elf
 	@echo "rtk: QEMU, serial console here; poweroff (or ctrl-A x) to leave"
-	-$(QEMU) $(QEMU_ARGS) -kernel $(BUILD)/rtk.elf -append "$(APPEND)" \
-		-display none -serial mon:stdio
+	@# poweroff leaves through isa-debug-exit: status (0 << 1) | 1 = 1
+	$(QEMU) $(QEMU_ARGS) -kernel $(BUILD)/rtk.elf -append "$(APPEND)" \
+		-display none -serial mon:stdio; s=$$?; [ $$s -le 1 ] || \
+		{ echo "rtk: QEMU exited with status $$s"; exit $$s; }
 
 $(BUILD)/host/%: tests/host/%.c $(HOST_SRCS) $(HOST_COMMON) tests/host/check.h
 	@mkdir -p $(dir $@)

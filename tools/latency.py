@@ -120,6 +120,19 @@ def parse_output(text):
     return threads, hist, extra
 
 
+def percentile(hist, col, total, q):
+    """The smallest bucket (us) holding a q share of thread col's samples;
+    None if it lies beyond the histogram (among the overflows).  Under
+    plain TCG the maxima are host noise; a high percentile shows where
+    the bulk of the wake-ups lies."""
+    need, seen = q * total, 0
+    for row in hist:
+        seen += row[1 + col] if 1 + col < len(row) else 0
+        if total and seen >= need:
+            return row[0]
+    return None
+
+
 # ---------------------------------------------------------------- PNG
 # A 3x5 font for the axis labels: digits and the few letters we need.
 FONT = {
@@ -347,10 +360,22 @@ def main(argv=None):
     title = "rtk PREEMPT=%s load=%s %s SMP=%d" % (a.model, a.load or "none",
                                                   mode, a.smp)
     plot(hist, title, base + ".png")
+    def pct(t, q):
+        v = percentile(hist, t["t"], t["count"], q)
+        return "%d" % v if v is not None else ">%d" % a.hist
+    summary = []
     for t in threads:
-        print("%-5s %-8s %-18s T:%d C:%6d Min:%5d Avg:%5d Max:%6d" %
-              (a.model, mode, a.load or "none", t["t"], t["count"], t["min"],
-               t["avg"], t["max"]))
+        summary.append("%-5s %-8s %-18s T:%d C:%6d Min:%5d Avg:%5d "
+                       "P99:%5s P99.9:%5s Max:%6d" %
+                       (a.model, mode, a.load or "none", t["t"], t["count"],
+                        t["min"], t["avg"], pct(t, 0.99), pct(t, 0.999),
+                        t["max"]))
+    with open(base + ".txt", "a") as f:
+        f.write("\n")			# after the last prompt
+        for line in summary:
+            f.write("# summary: %s\n" % line)
+    for line in summary:
+        print(line)
     print("latency: wrote %s.txt and %s.png (%.0f s)" % (base, base, wall))
     worst = max(t["max"] for t in threads)
     if a.expect_below is not None and worst >= a.expect_below:

@@ -202,8 +202,16 @@ static __always_inline int __raw_spin_trylock_int(raw_spinlock_t *l)
  * so a spinlock_t taken this way still must not sleep inside; the raw
  * lock works the same under every model.
  */
-#define spin_lock_bh(l)                                                      	do {                                                                 		local_bh_disable();                                          		spin_lock(l);                                                	} while (0)
-#define spin_unlock_bh(l)                                                    	do {                                                                 		spin_unlock(l);                                              		local_bh_enable();                                           	} while (0)
+#define spin_lock_bh(l)                                                      \
+	do {                                                                 \
+		local_bh_disable();                                          \
+		spin_lock(l);                                                \
+	} while (0)
+#define spin_unlock_bh(l)                                                    \
+	do {                                                                 \
+		spin_unlock(l);                                              \
+		local_bh_enable();                                           \
+	} while (0)
 
 /* The article's _rt / _nort helpers (Miscellaneous): the _nort forms do
  * nothing under rt (the code they guard is already serialised by a
