@@ -11,7 +11,6 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "arch/x86_64/arch.h"
-#include "arch/x86_64/stacktrace.h"
 #include "lib/bug.h"
 #include "lib/vsnprintf.h"
 

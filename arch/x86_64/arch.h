@@ -19,6 +19,9 @@
 #include "arch/x86_64/ipi.h"	/* arch_send_reschedule, ... */
 #include "arch/x86_64/smpboot.h"	/* smp_boot_cpus */
 #include "arch/x86_64/irq_chip.h"	/* arch_irq_mask, ... (request_irq) */
+#include "arch/x86_64/tsc.h"	/* arch_clock_cycles, arch_slow_delay_us */
+#include "arch/x86_64/stacktrace.h"	/* arch_show_backtrace (oops, panic) */
+#include "arch/x86_64/switch.h"	/* arch_context_switch, stack set-up */
 
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1UL << PAGE_SHIFT)

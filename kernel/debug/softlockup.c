@@ -18,7 +18,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/smp.h"
-#include "arch/x86_64/stacktrace.h"
+#include "arch/x86_64/arch.h"
 #include "lib/errno.h"
 #include "lib/string.h"
 #include "lib/bug.h"

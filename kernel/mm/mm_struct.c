@@ -9,7 +9,7 @@
 #include "kernel/locking/spinlock.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/deferred.h"
-#include "arch/x86_64/mmu.h"
+#include "arch/x86_64/arch.h"
 #include "lib/bug.h"
 #include "lib/string.h"
 

@@ -30,7 +30,7 @@
 #include "kernel/printk.h"
 #include "kernel/panic.h"
 #include "kernel/smp.h"
-#include "arch/x86_64/switch.h"
+#include "arch/x86_64/arch.h"
 #include "kernel/debug/latency_timing.h"
 #include "kernel/debug/sched_trace.h"
 #include "kernel/rcu/rcupdate.h"

@@ -18,7 +18,7 @@
 #include "kernel/sched/sched.h"
 #include "kernel/sched/rt_runqueue.h"
 #include "kernel/locking/raw_spinlock.h"
-#include "arch/x86_64/switch.h"
+#include "arch/x86_64/arch.h"
 
 struct rq {
 	raw_spinlock_t lock;

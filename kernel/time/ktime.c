@@ -9,7 +9,6 @@
 #include "kernel/time/ktime.h"
 #include "kernel/printk.h"
 #include "arch/x86_64/arch.h"
-#include "arch/x86_64/tsc.h"
 
 static u64 clock_hz;		/* calibrated cycles per second */
 static u64 clock_base;		/* cycle count at time_init() */
