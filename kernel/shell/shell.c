@@ -64,6 +64,39 @@ bool shell_interrupted(void)
 	return false;
 }
 
+int shell_parse_long(const char *cmd, const char *what, const char *s,
+		     long min, long max, long *out)
+{
+	long v;
+	int ret = kstrtol(s, 10, &v);
+
+	if (ret == -ERANGE || (!ret && (v < min || v > max))) {
+		console_printf("%s: %s %s out of range (%ld..%ld)\n", cmd, what,
+			       s, min, max);
+		return -ERANGE;
+	}
+	if (ret) {
+		console_printf("%s: %s '%s' is not a number\n", cmd, what, s);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+int shell_usage(const char *line)
+{
+	console_printf("usage: %s\n", line);
+	return -EINVAL;
+}
+
+int shell_no_args(int argc, char **argv)
+{
+	if (argc <= 1)
+		return 0;
+	console_printf("usage: %s (no arguments)\n", argv[0]);
+	return -EINVAL;
+}
+
 static void erase_chars(int n)
 {
 	while (n-- > 0)

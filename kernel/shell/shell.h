@@ -42,4 +42,19 @@ int shell_read_line(char *buf, int size, bool echo);
  * long-running commands (cyclictest) to stop early. */
 bool shell_interrupted(void);
 
+/*
+ * shell_parse_long - s as a decimal number in min..max into *out.  On a
+ * mistake prints one line and returns its errno:
+ *	"<cmd>: <what> '<s>' is not a number"		-EINVAL
+ *	"<cmd>: <what> <s> out of range (<min>..<max>)"	-ERANGE
+ * (also when kstrtol itself overflows).  Context: task (the shell).
+ */
+int shell_parse_long(const char *cmd, const char *what, const char *s,
+		     long min, long max, long *out);
+/* shell_usage - print "usage: <line>" and return -EINVAL. */
+int shell_usage(const char *line);
+/* shell_no_args - for commands without arguments: with any, print
+ * "usage: <cmd> (no arguments)" and return -EINVAL; else 0. */
+int shell_no_args(int argc, char **argv);
+
 #endif /* KERNEL_SHELL_SHELL_H */
