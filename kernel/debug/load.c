@@ -303,6 +303,13 @@ static int load_threads_for(enum load_kind kind, int n)
 	}
 }
 
+int load_max_n(enum load_kind kind)
+{
+	if (kind == LOAD_IRQ)
+		return LOAD_IRQ_HZ_MAX;
+	return LOAD_MAX_THREADS / load_threads_for(kind, 1);
+}
+
 /*
  * load_start - [1] check and allocate; [2] per-kind state; [3] create
  * each thread, pin it round-robin, set its policy, start it; [4] enter
@@ -317,13 +324,11 @@ int load_start(enum load_kind kind, int n, int us)
 	might_sleep();
 	if (kind >= NR_LOAD_KINDS || n < 1)			/* [1] */
 		return -EINVAL;
-	if (kind <= LOAD_IRQOFF && (us < 1 || us > 1000000))
+	if (kind <= LOAD_IRQOFF && (us < 1 || us > LOAD_US_MAX))
 		return -EINVAL;
-	if (kind == LOAD_IRQ && n > 100000)
+	if (n > load_max_n(kind))
 		return -EINVAL;
 	nth = load_threads_for(kind, n);
-	if (nth > LOAD_MAX_THREADS)
-		return -E2BIG;
 	for (slot = 0; slot < LOAD_MAX && loads[slot]; slot++)
 		;
 	if (slot == LOAD_MAX)

@@ -35,6 +35,8 @@ enum load_kind {
 #define LOAD_MAX 8		/* loads running at once */
 #define LOAD_MAX_THREADS 64	/* threads of one load */
 #define HACKBENCH_GROUP 4	/* senders (and receivers) per group */
+#define LOAD_US_MAX 1000000	/* a hog's section */
+#define LOAD_IRQ_HZ_MAX 100000	/* `load irq`'s rate */
 
 /* load_kind_parse - "lockhog" ... "cpu" to a kind, or -EINVAL. */
 int load_kind_parse(const char *name);
@@ -43,9 +45,14 @@ const char *load_kind_name(enum load_kind kind);
 /*
  * load_start - start a load: n threads (groups for hackbench, the rate
  * in Hz for irq) with a section of us µs (hogs only).  Returns the
- * load's id (>= 1) or a negative errno.  Context: task, sleeps.
+ * load's id (>= 1) or a negative errno: -EINVAL n or us out of range
+ * (1..load_max_n, 1..LOAD_US_MAX), -EBUSY LOAD_MAX loads running.  Context: task, sleeps.
  */
 int load_start(enum load_kind kind, int n, int us);
+
+/* load_max_n - the largest n load_start takes for kind (what
+ * LOAD_MAX_THREADS allows; LOAD_IRQ_HZ_MAX for irq). */
+int load_max_n(enum load_kind kind);
 
 /* load_stop - stop load id (0: all); returns how many were stopped or
  * -ENOENT.  Context: task, sleeps (kthread_stop). */

@@ -18,32 +18,47 @@ static void emit_console(void *ctx, const char *line)
 	console_printf("%s\n", line);
 }
 
-static int parse_int(const char *s, int *out)
-{
-	long v;
-	int ret = kstrtol(s, 10, &v);
+#define LOAD_USAGE "load [lockhog|rawhog|irqoff N US | hackbench N | irq HZ |" \
+		   " cpu N | stop [ID]]"
 
-	if (ret)
+static int load_stop_cmd(int argc, char **argv)
+{
+	long id = 0;
+	int ret;
+
+	if (argc > 3)
+		return shell_usage(LOAD_USAGE);
+	if (argc == 3 && shell_parse_long("load", "ID", argv[2], 1, 0x7fffffff,
+					  &id))
+		return -EINVAL;
+	ret = load_stop((int)id);
+	if (ret == -ENOENT) {
+		if (id)
+			console_printf("load: no load %ld (`load` lists them)\n",
+				       id);
+		else
+			console_printf("load: nothing to stop\n");
+		return 0;
+	}
+	if (ret < 0)
 		return ret;
-	if (v < 0 || v > 0x7fffffff)
-		return -ERANGE;
-	*out = (int)v;
+	if (id)
+		console_printf("load: stopped load %ld\n", id);
+	else
+		console_printf("load: stopped %d load%s\n", ret,
+			       ret == 1 ? "" : "s");
 	return 0;
 }
 
-static int usage(void)
-{
-	console_printf("usage: load [lockhog|rawhog|irqoff N US | hackbench N |"
-		       " irq HZ | cpu N | stop [ID]]\n");
-	return -EINVAL;
-}
-
-/* cmd_load - Context: task (the shell), sleeps when starting/stopping. */
+/* cmd_load - [1] list; [2] stop; [3] check the kind and its numbers
+ * against load.h's limits; [4] start.  Context: task (the shell), sleeps
+ * when starting/stopping. */
 static int cmd_load(int argc, char **argv)
 {
-	int kind, n, us = 0, ret;
+	int kind, nargs, ret;
+	long n, us = 0;
 
-	if (argc == 1) {
+	if (argc == 1) {					/* [1] */
 		if (!load_count())
 			console_printf("no loads running\n");
 		else
@@ -51,25 +66,29 @@ static int cmd_load(int argc, char **argv)
 		load_show(emit_console, NULL);
 		return 0;
 	}
-	if (!strcmp(argv[1], "stop")) {
-		n = 0;
-		if (argc > 2 && parse_int(argv[2], &n))
-			return usage();
-		ret = load_stop(n);
-		if (ret == -ENOENT) {
-			console_printf("load: nothing to stop\n");
-			return 0;
-		}
-		if (ret > 0)
-			console_printf("load: stopped %d\n", ret);
-		return ret < 0 ? ret : 0;
+	if (!strcmp(argv[1], "stop"))				/* [2] */
+		return load_stop_cmd(argc, argv);
+	kind = load_kind_parse(argv[1]);			/* [3] */
+	if (kind < 0) {
+		console_printf("load: unknown kind '%s' (lockhog, rawhog, "
+			       "irqoff, hackbench, irq, cpu, stop)\n", argv[1]);
+		return shell_usage(LOAD_USAGE);
 	}
-	kind = load_kind_parse(argv[1]);
-	if (kind < 0 || argc < 3 || parse_int(argv[2], &n))
-		return usage();
-	if (kind <= LOAD_IRQOFF && (argc < 4 || parse_int(argv[3], &us)))
-		return usage();
-	ret = load_start(kind, n, us);
+	nargs = kind <= LOAD_IRQOFF ? 4 : 3;
+	if (argc != nargs)
+		return shell_usage(LOAD_USAGE);
+	if (shell_parse_long("load", kind == LOAD_IRQ ? "HZ" : "N", argv[2], 1,
+			     load_max_n(kind), &n))
+		return -EINVAL;
+	if (kind <= LOAD_IRQOFF &&
+	    shell_parse_long("load", "US", argv[3], 1, LOAD_US_MAX, &us))
+		return -EINVAL;
+	if (load_count() >= LOAD_MAX) {
+		console_printf("load: %d loads already running (load stop "
+			       "[ID])\n", LOAD_MAX);
+		return -EBUSY;
+	}
+	ret = load_start(kind, (int)n, (int)us);		/* [4] */
 	if (ret < 0)
 		return ret;
 	console_printf("load %d: %s started\n", ret, load_kind_name(kind));
