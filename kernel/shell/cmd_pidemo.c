@@ -21,6 +21,20 @@
 #include "lib/string.h"
 #include "lib/errno.h"
 
+#define PIDEMO_MAX_MS 10000	/* a run takes section_ms + 2 * b_ms */
+#define PIDEMO_USAGE "pidemo [trace] [section_ms [b_ms]]   (each 1..10000)"
+
+static void print_ms(const char *what, s64 ns)
+{
+	console_printf("%4lld.%03lld ms %s", ns / NSEC_PER_MSEC,
+		       (ns % NSEC_PER_MSEC) / 1000, what);
+}
+
+/*
+ * cmd_pidemo - [1] parse; [2] for B running b_ms and 2 * b_ms, one run
+ * with PI and one without, each followed by a ctrl-C check (a run is up
+ * to 30 s); [3] what the model means.  Context: task (the shell).
+ */
 static int cmd_pidemo(int argc, char **argv)
 {
 	long section_ms = 20, b_ms = 100;
@@ -28,16 +42,18 @@ static int cmd_pidemo(int argc, char **argv)
 	bool trace = argc > 1 && !strcmp(argv[1], "trace");
 	s64 with, without;
 
-	if (trace) {
+	if (trace) {						/* [1] */
 		argc--;
 		argv++;
 	}
-	if ((argc > 1 && (kstrtol(argv[1], 10, &section_ms) || section_ms < 1)) ||
-	    (argc > 2 && (kstrtol(argv[2], 10, &b_ms) || b_ms < 1)) ||
-	    argc > 3) {
-		console_printf("usage: pidemo [trace] [section_ms [b_ms]]\n");
+	if (argc > 3)
+		return shell_usage(PIDEMO_USAGE);
+	if (argc > 1 && shell_parse_long("pidemo", "section_ms", argv[1], 1,
+					 PIDEMO_MAX_MS, &section_ms))
 		return -EINVAL;
-	}
+	if (argc > 2 && shell_parse_long("pidemo", "b_ms", argv[2], 1,
+					 PIDEMO_MAX_MS, &b_ms))
+		return -EINVAL;
 	if (trace && sched_trace_start()) {
 		console_printf("pidemo: no memory for the trace\n");
 		return -ENOMEM;
@@ -45,23 +61,30 @@ static int cmd_pidemo(int argc, char **argv)
 	console_printf("pidemo: PREEMPT_%s, CPU %d: A (FIFO 10) holds the lock "
 		       "for %ld ms of work, B (FIFO 20) spins, C (FIFO 30) "
 		       "needs the lock\n", RTK_PREEMPT_NAME, cpu, section_ms);
-	for (k = 1; k <= 2; k++) {
+	for (k = 1; k <= 2; k++) {				/* [2] */
 		s64 b_ns = k * b_ms * NSEC_PER_MSEC;
+		bool intr;
 
 		with = pidemo_run(true, cpu, section_ms * NSEC_PER_MSEC, b_ns);
-		without = pidemo_run(false, cpu, section_ms * NSEC_PER_MSEC, b_ns);
+		intr = shell_interrupted();
+		without = intr || with < 0 ? 0 :
+			pidemo_run(false, cpu, section_ms * NSEC_PER_MSEC, b_ns);
 		if (with < 0 || without < 0) {
 			ret = -ENOMEM;
 			goto out_trace;
 		}
-		console_printf("  B runs %4ld ms: C waited %4lld.%03lld ms with PI "
-			       "(rt_mutex), %4lld.%03lld ms without PI\n",
-			       k * b_ms, with / NSEC_PER_MSEC,
-			       (with % NSEC_PER_MSEC) / 1000,
-			       without / NSEC_PER_MSEC,
-			       (without % NSEC_PER_MSEC) / 1000);
+		console_printf("  B runs %4ld ms: C waited ", k * b_ms);
+		print_ms("with PI (rt_mutex)", with);
+		if (intr) {
+			console_printf("; the run without PI not done\n");
+			goto out_intr;
+		}
+		console_printf(", ");
+		print_ms("without PI\n", without);
+		if (k < 2 && shell_interrupted())
+			goto out_intr;
 	}
-	if (!ret && !PREEMPT_ON_IRQ_RETURN)
+	if (!PREEMPT_ON_IRQ_RETURN)				/* [3] */
 		console_printf("pidemo: under PREEMPT_%s nothing preempts A in "
 			       "its section: C asks for the lock only after A "
 			       "dropped it, so there is no inversion to bound "
@@ -69,6 +92,10 @@ static int cmd_pidemo(int argc, char **argv)
 			       "delay is the rest of A's section, spent waiting "
 			       "to run, which cyclictest shows\n",
 			       RTK_PREEMPT_NAME);
+	goto out_trace;
+out_intr:
+	console_printf("pidemo: interrupted\n");
+	ret = -EINTR;
 out_trace:
 	if (trace) {
 		sched_trace_stop();
