@@ -5,6 +5,7 @@
  *
  *	bench		every figure, in table order
  *	bench NAME	one figure (bench list: the names)
+ * ctrl-C stops `bench` between two figures.
  * Linux counterpart: none.
  */
 #include "kernel/shell/shell.h"
@@ -50,8 +51,14 @@ static int cmd_bench(int argc, char **argv)
 	}
 	console_printf("bench: PREEMPT_%s, median and max per figure\n",
 		       RTK_PREEMPT_NAME);
-	for (i = 0; i < bench_count(); i++)
+	for (i = 0; i < bench_count(); i++) {
+		if (shell_interrupted()) {
+			console_printf("bench: interrupted (%d of %d figures)\n",
+				       i, bench_count());
+			return -EINTR;
+		}
 		bench_one(i);
+	}
 	return 0;
 }
 SHELL_COMMAND(bench, "micro-benchmarks: bench [NAME|list] (median/max, ns and cycles)",
