@@ -14,17 +14,25 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
+/* softlockup_set_thresh_ms's range (kernel/debug/softlockup.c). */
+#define SOFTLOCKUP_MIN_MS 100
+#define SOFTLOCKUP_MAX_MS (3600L * 1000)
+
 /* cmd_softlockup - Context: task (the shell). */
 static int cmd_softlockup(int argc, char **argv)
 {
 	struct softlockup_report r;
-	unsigned long ms;
-	int cpu;
+	long ms;
+	int cpu, ret;
 
 	if (argc == 3 && !strcmp(argv[1], "thresh")) {
-		if (kstrtoul(argv[2], 10, &ms))
+		if (shell_parse_long("softlockup", "thresh", argv[2],
+				     SOFTLOCKUP_MIN_MS, SOFTLOCKUP_MAX_MS, &ms))
 			return -EINVAL;
-		return softlockup_set_thresh_ms(ms);
+		ret = softlockup_set_thresh_ms((u64)ms);
+		if (!ret)
+			console_printf("softlockup: threshold %ld ms\n", ms);
+		return ret;
 	}
 	if (argc != 1) {
 		console_printf("usage: softlockup [thresh MS]\n");
