@@ -22,12 +22,11 @@ static int rtlock_switch(const char *arg)
 	enum rtlock_mode mode;
 	int ret;
 
-	if (!strcmp(arg, "rt"))
-		mode = RTLOCK_MODE_RT;
-	else if (!strcmp(arg, "raw"))
-		mode = RTLOCK_MODE_RAW;
-	else
+	if (strcmp(arg, "rt") && strcmp(arg, "raw")) {
+		console_printf("rtlock: unknown mode '%s' (rt or raw)\n", arg);
 		return -EINVAL;
+	}
+	mode = !strcmp(arg, "rt") ? RTLOCK_MODE_RT : RTLOCK_MODE_RAW;
 	ret = rtlock_set_mode(mode);
 	if (ret)
 		console_printf("rtlock: spinlock_t is fixed at %s in this build "
