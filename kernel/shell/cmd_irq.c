@@ -57,23 +57,24 @@ static void print_irq_lines(void)
 /* cmd_irqs_prio - `irqs prio N PRIO`: line N's thread to SCHED_FIFO PRIO. */
 static int cmd_irqs_prio(int argc, char **argv)
 {
-	unsigned long irq;
-	long prio;
+	long irq, prio;
 	int err;
 
-	if (argc != 4 || kstrtoul(argv[2], 0, &irq) || kstrtol(argv[3], 0, &prio)) {
-		console_printf("usage: irqs prio IRQ PRIO   (PRIO 1..99)\n");
+	if (argc != 4)
+		return shell_usage("irqs prio IRQ PRIO   (PRIO 1..99)");
+	if (shell_parse_long("irqs", "IRQ", argv[2], 0, NR_IRQS - 1, &irq) ||
+	    shell_parse_long("irqs", "PRIO", argv[3], 1, MAX_USER_RT_PRIO - 1,
+			     &prio))
 		return -EINVAL;
-	}
 	err = irq_thread_set_prio((unsigned int)irq, (int)prio);
 	if (err == -ENOENT)
-		console_printf("irqs: irq %lu has no thread (not requested, "
+		console_printf("irqs: irq %ld has no thread (not requested, "
 			       "SA_NODELAY, or not PREEMPT_RT)\n", irq);
 	else if (err)
-		console_printf("irqs: irq %lu prio %ld: error %d\n", irq, prio,
+		console_printf("irqs: irq %ld prio %ld: error %d\n", irq, prio,
 			       err);
 	else
-		console_printf("irq %lu thread now SCHED_FIFO %ld\n", irq, prio);
+		console_printf("irq %ld thread now SCHED_FIFO %ld\n", irq, prio);
 	return err;
 }
 
