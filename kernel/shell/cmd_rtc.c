@@ -43,21 +43,36 @@ static int rtc_show(bool hist)
 /* cmd_rtc - see the file header.  Context: task (the shell). */
 static int cmd_rtc(int argc, char **argv)
 {
-	unsigned long hz;
+	struct rtc_hist_stats s;
+	long hz;
 	int ret;
 
-	if (argc == 3 && !strcmp(argv[1], "start") &&
-	    !kstrtoul(argv[2], 10, &hz)) {
+	if (argc == 3 && !strcmp(argv[1], "start")) {
+		if (shell_parse_long("rtc", "HZ", argv[2], 2, 8192, &hz))
+			return -EINVAL;
 		ret = rtc_start((u32)hz);
-		if (ret)
-			console_printf("rtc start: error %d (HZ: power of two "
-				       "2..8192)\n", ret);
+		rtc_hist_read(&s);
+		if (ret == -EBUSY && s.hz)
+			console_printf("rtc: already running at %u Hz (rtc stop "
+				       "first)\n", s.hz);
+		else if (ret == -EINVAL)
+			console_printf("rtc: HZ %ld is not a power of two "
+				       "(2, 4, ... 8192)\n", hz);
+		else if (ret)
+			console_printf("rtc start: error %d\n", ret);
+		else
+			console_printf("rtc: periodic at %ld Hz\n", hz);
 		return ret;
 	}
 	if (argc == 2 && !strcmp(argv[1], "stop")) {
 		ret = rtc_stop();
+		rtc_hist_read(&s);
 		if (ret)
 			console_printf("rtc stop: not running\n");
+		else
+			console_printf("rtc: stopped (%llu interrupts; `rtc "
+				       "hist` keeps the figures)\n",
+				       (unsigned long long)s.irqs);
 		return ret;
 	}
 	if (argc == 2 && !strcmp(argv[1], "hist"))
