@@ -16,6 +16,8 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
+#define RCU_BOOST_DELAY_MAX_MS 60000	/* rcu_set_boost_delay's limit */
+
 static const char *const rcu_phase_names[] = {
 	[RCU_GP_IDLE] = "idle",
 	[RCU_GP_WAIT_QS] = "waiting for CPUs",
@@ -62,17 +64,25 @@ static int cmd_rcu(int argc, char **argv)
 		rcu_show();
 		return 0;
 	}
-	if (argc != 3 || kstrtol(argv[2], 10, &val))
+	if (argc != 3)
 		goto usage;
-	if (!strcmp(argv[1], "boost_delay"))
-		ret = val < 0 ? -EINVAL : rcu_set_boost_delay((unsigned int)val);
-	else if (!strcmp(argv[1], "boost_prio"))
+	if (!strcmp(argv[1], "boost_delay")) {
+		if (shell_parse_long("rcu", "boost_delay", argv[2], 1,
+				     RCU_BOOST_DELAY_MAX_MS, &val))
+			return -EINVAL;
+		ret = rcu_set_boost_delay((unsigned int)val);
+		if (!ret)
+			console_printf("rcu: boost a reader holding a grace "
+				       "period after %ld ms\n", val);
+	} else if (!strcmp(argv[1], "boost_prio")) {
+		if (shell_parse_long("rcu", "boost_prio", argv[2], 1, 99, &val))
+			return -EINVAL;
 		ret = rcu_set_boost_prio((int)val);
-	else
+		if (!ret)
+			console_printf("rcu: boost to SCHED_FIFO %ld\n", val);
+	} else {
 		goto usage;
-	if (ret)
-		console_printf("rcu: %s out of range (delay 1..60000 ms, prio "
-			       "1..99)\n", argv[1]);
+	}
 	return ret;
 usage:
 	console_printf("usage: rcu [boost_delay MS | boost_prio N]\n");
