@@ -36,13 +36,16 @@ static int parse_policy(const char *s)
 	return -EINVAL;
 }
 
-static int parse_int(const char *s, const char *what, long *out)
+/* parse_pid / parse_prio - with "not a number" or "out of range"; the
+ * policy's own range (chrt_set) is checked after. */
+static int parse_pid(const char *s, long *out)
 {
-	int err = kstrtol(s, 10, out);
+	return shell_parse_long("chrt", "pid", s, 0, 0x7fffffff, out);
+}
 
-	if (err)
-		console_printf("chrt: %s '%s' is not a number\n", what, s);
-	return err;
+static int parse_prio(const char *s, long *out)
+{
+	return shell_parse_long("chrt", "priority", s, 0, 99, out);
 }
 
 static void chrt_show(struct task_struct *p)
@@ -97,7 +100,7 @@ static int cmd_chrt(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "-p")) {		/* show */
 		struct task_struct *p;
 
-		if (parse_int(argv[2], "pid", &pid))
+		if (parse_pid(argv[2], &pid))
 			return -EINVAL;
 		p = sched_find_task((int)pid);
 		if (!p) {
@@ -109,7 +112,7 @@ static int cmd_chrt(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 4 && argv[1][0] != '-') {			/* PID POLICY PRIO */
-		if (parse_int(argv[1], "pid", &pid))
+		if (parse_pid(argv[1], &pid))
 			return -EINVAL;
 		policy = parse_policy(argv[2]);
 		if (policy < 0 || argv[2][0] == '-') {
@@ -117,7 +120,7 @@ static int cmd_chrt(int argc, char **argv)
 				       "(fifo, rr or other)\n", argv[2]);
 			return -EINVAL;
 		}
-		if (parse_int(argv[3], "priority", &prio))
+		if (parse_prio(argv[3], &prio))
 			return -EINVAL;
 		return chrt_set(pid, policy, prio);
 	}
@@ -129,8 +132,8 @@ static int cmd_chrt(int argc, char **argv)
 				       "or -p)\n", argv[1]);
 			return -EINVAL;
 		}
-		if (parse_int(argv[argc - 2], "priority", &prio) ||
-		    parse_int(argv[argc - 1], "pid", &pid))
+		if (parse_prio(argv[argc - 2], &prio) ||
+		    parse_pid(argv[argc - 1], &pid))
 			return -EINVAL;
 		return chrt_set(pid, policy, prio);
 	}
