@@ -70,9 +70,16 @@ static void show_kind(enum latency_kind k)
 /* cmd_latency - see the file header.  Context: task (the shell). */
 static int cmd_latency(int argc, char **argv)
 {
-	int k;
+	int k, built = 0;
 
+	for (k = 0; k < LATENCY_NR_KINDS; k++)
+		built += latency_kind_enabled(k);
 	if (argc == 2 && !strcmp(argv[1], "reset")) {
+		if (!built) {
+			console_printf("latency: nothing to reset, no timer is "
+				       "built (make LATENCY_TIMING=1)\n");
+			return 0;
+		}
 		latency_timing_reset();
 		console_printf("latency: maxima reset\n");
 		return 0;
