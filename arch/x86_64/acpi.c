@@ -540,6 +540,8 @@ static int cmd_acpi(int argc, char **argv)
 {
 	const struct acpi_fadt_info *f = &acpi.fadt;
 
+	if (shell_no_args(argc, argv))
+		return -EINVAL;
 	if (!acpi.have_rsdp) {
 		console_printf("no ACPI tables found\n");
 	} else {

@@ -24,8 +24,8 @@ static int cmd_uptime(int argc, char **argv)
 {
 	u64 ns = ktime_get_ns();
 
-	(void)argc;
-	(void)argv;
+	if (shell_no_args(argc, argv))
+		return -EINVAL;
 	console_printf("up %llu.%03llu s, %d CPU%s online\n",
 		       (unsigned long long)(ns / 1000000000ULL),
 		       (unsigned long long)(ns / 1000000ULL % 1000),
@@ -39,8 +39,8 @@ static int cmd_dmesg(int argc, char **argv)
 	static char buf[16384];
 	size_t n;
 
-	(void)argc;
-	(void)argv;
+	if (shell_no_args(argc, argv))
+		return -EINVAL;
 	n = printk_log_read(buf, sizeof(buf));
 	console_write(buf, n);
 	return 0;

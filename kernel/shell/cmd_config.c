@@ -24,6 +24,7 @@
 #include "kernel/sched/preempt_model.h"
 #include "kernel/smp.h"
 #include "kernel/version.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 /* The -DCONFIG_<name> options as 0/1, for the table below. */
@@ -58,6 +59,8 @@ static void show(const char *name, int on, const char *how)
 /* cmd_config - Context: task (the shell). */
 static int cmd_config(int argc, char **argv)
 {
+	if (shell_no_args(argc, argv))
+		return -EINVAL;
 	console_printf("rtk %s, PREEMPT_%s, NR_CPUS %d, online %d\n",
 		       RTK_VERSION, RTK_PREEMPT_NAME, NR_CPUS,
 		       num_online_cpus());

@@ -14,6 +14,7 @@
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/rttester.h"
 #include "kernel/printk.h"
+#include "lib/errno.h"
 #include "lib/string.h"
 
 /* A snapshot taken under the task list lock: irqs off, no allocation. */
@@ -137,6 +138,8 @@ static int cmd_locks(int argc, char **argv)
 	struct rt_mutex *t;
 	int i, shown = 0;
 
+	if (shell_no_args(argc, argv))
+		return -EINVAL;
 	memset(s, 0, sizeof(*s));
 	sched_for_each_task(locks_collect, s);
 	console_printf("prio: kernel scale (0..99 realtime, 100..139 other)\n");

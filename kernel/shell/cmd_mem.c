@@ -48,7 +48,9 @@ static int cmd_mem(int argc, char **argv)
 	struct kmem_cache_info ci;
 	struct pmm_stats st;
 
-	if (argc > 1 && strcmp(argv[1], "drain") == 0) {
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "drain")))
+		return shell_usage("mem [drain]");
+	if (argc == 2) {
 		/* task context: the per-CPU locks may sleep under rt */
 		console_printf("drained %lu objects from the per-CPU arrays\n",
 			       slab_drain_all());
