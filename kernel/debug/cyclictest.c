@@ -22,6 +22,11 @@
  * standing for them otherwise, then print_hist() for -h.  So -q -h
  * prints the histogram block alone; rtk prints the final "T:" lines
  * also without -q, as the last refresh it has no cursor to overwrite.
+ * Left out of the output: the "policy: fifo: loadavg: ..." line and the
+ * cursor-up escape before each live refresh (rtk has no load average
+ * and a serial log is read, not watched), and the blank line rt-tests
+ * ends the -h block with.  A thread with no sample shows Min 0 where
+ * rt-tests shows its start value 1000000.
  */
 #include "kernel/debug/cyclictest.h"
 #include "kernel/debug/latency_hist.h"
@@ -99,8 +104,10 @@ static bool all_done(struct ct_thread *th, int n)
 }
 
 /*
- * cyclictest_run - [1] allocate thread state and buckets; [2] create,
- * bind, set SCHED_FIFO and start each thread; [3] watch until loops,
+ * cyclictest_run - [1] allocate thread state and buckets, each thread's
+ * priority and period by rt-tests' rule (cyclictest_thread_prio() and
+ * _interval(): -d apart unless -h); [2] create, bind, set SCHED_FIFO
+ * and start each thread; [3] watch until loops,
  * -D, or should_stop(); [4] stop the threads; [5] print: the "T:"
  * lines unless -q -h, then the -h block; [6] free.
  */
@@ -109,7 +116,6 @@ int cyclictest_run(const struct cyclictest_opts *o,
 		   bool (*should_stop)(void), struct cyclictest_probe *probe)
 {
 	const struct lat_stat *st[LAT_MAX_THREADS];
-	struct sched_param sp = { .sched_priority = o->prio };
 	struct ct_thread *th;
 	ktime_t start, end, last_summary;
 	int i, n = o->threads, ret = 0;
@@ -131,10 +137,11 @@ int cyclictest_run(const struct cyclictest_opts *o,
 			}
 		}
 		lat_stat_init(&th[i].stat, b, b ? o->hist_us : 0);
-		th[i].stat.prio = o->prio;
-		th[i].stat.interval_us = o->interval_us;
+		th[i].stat.prio = cyclictest_thread_prio(o, i);
+		th[i].stat.interval_us = cyclictest_thread_interval(o, i);
 		th[i].loops = o->loops;
-		th[i].interval_ns = (s64)o->interval_us * NSEC_PER_USEC;
+		th[i].interval_ns =
+			(s64)th[i].stat.interval_us * NSEC_PER_USEC;
 		st[i] = &th[i].stat;
 	}
 	if (probe) {
@@ -143,6 +150,7 @@ int cyclictest_run(const struct cyclictest_opts *o,
 	}
 
 	for (i = 0; i < n; i++) {				/* [2] */
+		struct sched_param sp = { .sched_priority = th[i].stat.prio };
 		struct task_struct *p;
 
 		p = kthread_create(ct_thread_fn, &th[i], "cyclictest/%d", i);

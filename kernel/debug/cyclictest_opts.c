@@ -4,8 +4,24 @@
  *
  * Counterpart: rt-tests src/cyclictest/cyclictest.c process_options()
  * (getopt_long there; a small hand-written loop here, since the shell
- * has no getopt).  As in rt-tests, -S wins over -t and -a whatever the
- * order.
+ * has no getopt, taking the same clustered forms).  As in rt-tests, -S
+ * wins over -t and -a whatever the order.
+ *
+ * The per-thread rule, rt-tests main()'s thread set-up loop (checked
+ * against rt-tests 1.x/2.x src/cyclictest/cyclictest.c):
+ *	interval(N) = -i + N * -d, except with -h: every thread gets -i
+ *		("distance is ignored and set to 0, if histogram enabled");
+ *		-S does not change this (cyclictest -S on two CPUs prints
+ *		I:1000 and I:1500);
+ *	prio(N) = -p for every thread; only --priospread lowers it by one
+ *		per thread.  Releases before about 2014 (0.8x) lowered it
+ *		by default, "if (priority && !histogram && !smp) priority--",
+ *		which is where "-t gives P:99 P:98 ..." comes from; current
+ *		rt-tests does not.
+ * The floor: rt-tests' --priospread decrements unchecked (a thread that
+ * reaches 0 runs SCHED_OTHER, below 0 pthread_create() fails; 0.8x
+ * stopped at 0 and ran the rest SCHED_OTHER).  rtk's threads are always
+ * SCHED_FIFO (issue 6), so the spread stops at priority 1.
  */
 #include "kernel/debug/cyclictest_opts.h"
 #include "kernel/debug/latency_hist.h"
@@ -74,19 +90,115 @@ bad:
 }
 
 /*
+ * rt-tests' letters that rtk does not implement (see cyclictest_opts.h
+ * for what each one is); named in the message instead of "unknown".
+ */
+static const char not_in_rtk[] = "AbBcCEfHIMNoOPrRsTuUvwW";
+
+/* takes_value - 1: needs a value, 2: optional number, 0: a lone flag. */
+static int takes_value(char c)
+{
+	switch (c) {
+	case 'p':
+	case 'i':
+	case 'd':
+	case 'l':
+	case 'D':
+	case 'h':
+		return 1;
+	case 't':
+	case 'a':
+		return 2;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * apply - set the field of flag c from val (NULL: the optional value of
+ * -t / -a was left out).  Returns 0 or -EINVAL with err filled.
+ */
+static int apply(struct cyclictest_opts *o, char c, const char *val,
+		 int nr_cpus, bool *distance_set, char *err, size_t errlen)
+{
+	const char flag[2] = { c, 0 };
+	unsigned long v = 0;
+	int ret = 0;
+
+	switch (c) {
+	case 't':
+		if (!val) {
+			o->threads = nr_cpus < LAT_MAX_THREADS ? nr_cpus
+							       : LAT_MAX_THREADS;
+			break;
+		}
+		ret = parse_ranged(flag, val, 1, LAT_MAX_THREADS, "threads",
+				   &v, err, errlen);
+		o->threads = (int)v;
+		break;
+	case 'a':
+		if (!val) {
+			o->affinity = CT_AFFINITY_SPREAD;
+			break;
+		}
+		ret = parse_ranged(flag, val, 0, nr_cpus - 1, "CPU", &v, err,
+				   errlen);
+		o->affinity = (int)v;
+		break;
+	case 'p':
+		ret = parse_ranged(flag, val, 1, 99, "priority", &v, err,
+				   errlen);
+		o->prio = (int)v;
+		break;
+	case 'i':
+		ret = parse_ranged(flag, val, CT_INTERVAL_MIN_US,
+				   CT_INTERVAL_MAX_US, "interval (us)", &v,
+				   err, errlen);
+		o->interval_us = (u32)v;
+		break;
+	case 'd':
+		ret = parse_ranged(flag, val, 0, CT_INTERVAL_MAX_US,
+				   "distance (us)", &v, err, errlen);
+		o->distance_us = (u32)v;
+		*distance_set = true;
+		break;
+	case 'l':
+		ret = parse_ranged(flag, val, 0, 1000000000UL, "loops", &v,
+				   err, errlen);
+		o->loops = v;
+		break;
+	case 'D':
+		ret = parse_duration(val, &o->duration_s, err, errlen);
+		break;
+	case 'h':
+		ret = parse_ranged(flag, val, 1, LAT_HIST_MAX_US,
+				   "histogram size (us)", &v, err, errlen);
+		o->hist_us = (u32)v;
+		break;
+	}
+	return ret;
+}
+
+/*
  * cyclictest_parse - see cyclictest_opts.h.
  *
- *  [1] defaults as rt-tests: 1 thread, floating, prio 99, 1000 µs;
- *  [2] per word: the flag letter, then its value glued ("-p99") or in
+ *  [1] defaults: 1 thread, floating, interval 1000 µs, distance 500 µs
+ *      as rt-tests; priority 99 where rt-tests has 0 (SCHED_OTHER
+ *      threads unless -p is given), because issue 6 asks for SCHED_FIFO
+ *      99 by default: a measuring thread below the loads it measures
+ *      would measure the loads, not the kernel;
+ *  [2] per word: "--priospread", or a cluster of letters as getopt
+ *      reads them: lone flags (-S -q -m -n) go on to the next letter; a
+ *      flag with a value takes the rest of the word ("-p99") or else
  *      the next word; -t and -a take the next word only if it is a
  *      number, since their value is optional;
- *  [3] -S: threads = nr_cpus, thread N on CPU N.
+ *  [3] -S: threads = nr_cpus, thread N on CPU N;
+ *  [4] -h: distance 0, and note a -d given with it (rt-tests warns).
  */
 int cyclictest_parse(int argc, char **argv, int nr_cpus,
 		     struct cyclictest_opts *o, char *err, size_t errlen)
 {
-	bool smp = false;
-	unsigned long v;
+	bool smp = false, distance_set = false;
 	int i, ret;
 
 	if (nr_cpus < 1)
@@ -96,105 +208,54 @@ int cyclictest_parse(int argc, char **argv, int nr_cpus,
 	o->affinity = CT_AFFINITY_NONE;
 	o->prio = 99;
 	o->interval_us = 1000;
+	o->distance_us = CT_DISTANCE_DEFAULT_US;
 	if (errlen)
 		err[0] = '\0';
 
 	for (i = 1; i < argc; i++) {		/* [2] */
-		const char *arg = argv[i];
-		const char *val = NULL;
-		char flag[2] = { 0, 0 };
+		const char *arg = argv[i], *p;
 
 		if (arg[0] != '-' || arg[1] == '\0') {
 			snprintf(err, errlen, "cyclictest: unexpected '%s'",
 				 arg);
 			return -EINVAL;
 		}
-		flag[0] = arg[1];
-		if (arg[2])
-			val = arg + 2;
-
-		switch (arg[1]) {
-		case 'S':
-		case 'q':
-			if (val)
+		if (arg[1] == '-') {
+			if (strcmp(arg, "--priospread"))
 				goto unknown;
-			if (arg[1] == 'S')
-				smp = true;
-			else
-				o->quiet = true;
+			o->priospread = true;
 			continue;
-		case 't':
-		case 'a':
-			if (!val && i + 1 < argc && is_digit(argv[i + 1][0]))
+		}
+		for (p = arg + 1; *p; p++) {
+			const char *val = p[1] ? p + 1 : NULL;
+			int kind = takes_value(*p);
+
+			if (*p == 'S' || *p == 'q' || *p == 'm' || *p == 'n') {
+				if (*p == 'S')
+					smp = true;
+				else if (*p == 'q')
+					o->quiet = true;
+				continue;
+			}
+			if (!kind) {
+				if (strchr(not_in_rtk, *p))
+					goto not_implemented;
+				goto unknown;
+			}
+			if (!val && i + 1 < argc &&
+			    (kind == 1 || is_digit(argv[i + 1][0])))
 				val = argv[++i];
-			break;
-		case 'p':
-		case 'i':
-		case 'l':
-		case 'D':
-		case 'h':
-			if (!val && i + 1 < argc)
-				val = argv[++i];
-			if (!val) {
+			if (!val && kind == 1) {
 				snprintf(err, errlen,
-					 "cyclictest: -%s needs a value",
-					 flag);
+					 "cyclictest: -%c needs a value", *p);
 				return -EINVAL;
 			}
-			break;
-		default:
-			goto unknown;
+			ret = apply(o, *p, val, nr_cpus, &distance_set, err,
+				    errlen);
+			if (ret)
+				return ret;
+			break;		/* the value ended the word */
 		}
-
-		ret = 0;
-		switch (arg[1]) {
-		case 't':
-			if (!val) {
-				o->threads = nr_cpus < LAT_MAX_THREADS ?
-						     nr_cpus : LAT_MAX_THREADS;
-				break;
-			}
-			ret = parse_ranged(flag, val, 1, LAT_MAX_THREADS,
-					   "threads", &v, err, errlen);
-			o->threads = (int)v;
-			break;
-		case 'a':
-			if (!val) {
-				o->affinity = CT_AFFINITY_SPREAD;
-				break;
-			}
-			ret = parse_ranged(flag, val, 0, nr_cpus - 1, "CPU",
-					   &v, err, errlen);
-			o->affinity = (int)v;
-			break;
-		case 'p':
-			ret = parse_ranged(flag, val, 1, 99, "priority", &v,
-					   err, errlen);
-			o->prio = (int)v;
-			break;
-		case 'i':
-			ret = parse_ranged(flag, val, CT_INTERVAL_MIN_US,
-					   CT_INTERVAL_MAX_US, "interval (us)",
-					   &v, err, errlen);
-			o->interval_us = (u32)v;
-			break;
-		case 'l':
-			ret = parse_ranged(flag, val, 0, 1000000000UL, "loops",
-					   &v, err, errlen);
-			o->loops = v;
-			break;
-		case 'D':
-			ret = parse_duration(val, &o->duration_s, err, errlen);
-			break;
-		case 'h':
-			ret = parse_ranged(flag, val, 1, LAT_HIST_MAX_US,
-					   "histogram size (us)", &v, err,
-					   errlen);
-			o->hist_us = (u32)v;
-			break;
-		}
-		if (ret)
-			return ret;
 	}
 
 	if (smp) {				/* [3] */
@@ -202,11 +263,36 @@ int cyclictest_parse(int argc, char **argv, int nr_cpus,
 						       : LAT_MAX_THREADS;
 		o->affinity = CT_AFFINITY_SPREAD;
 	}
+	if (o->hist_us) {			/* [4] */
+		o->distance_ignored = distance_set;
+		o->distance_us = 0;
+	}
 	return 0;
 
-unknown:
+not_implemented:
 	snprintf(err, errlen,
-		 "cyclictest: unknown option '%s' (use -S -t -a -p -i -l -D -h -q)",
+		 "cyclictest: '%s': rt-tests option not implemented in rtk (see cyclictest_opts.h)",
 		 argv[i]);
 	return -EINVAL;
+unknown:
+	snprintf(err, errlen,
+		 "cyclictest: unknown option '%s' (use -S -t -a -p -i -d -l -D -h -q -m -n --priospread)",
+		 argv[i]);
+	return -EINVAL;
+}
+
+/*
+ * The rule in this file's header.  Context: any; pure.
+ */
+int cyclictest_thread_prio(const struct cyclictest_opts *o, int n)
+{
+	int prio = o->priospread ? o->prio - n : o->prio;
+
+	return prio < 1 ? 1 : prio;
+}
+
+u32 cyclictest_thread_interval(const struct cyclictest_opts *o, int n)
+{
+	/* at most 10 s + 31 * 10 s: fits u32 µs */
+	return o->interval_us + (u32)n * o->distance_us;
 }

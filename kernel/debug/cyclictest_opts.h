@@ -4,19 +4,32 @@
  * tests/host/test_latency_hist.c).
  *
  * Flags, after rt-tests' cyclictest (a value may follow the flag as the
- * next word or be glued to it: "-p 99" or "-p99"):
- *	-S		one thread per CPU, thread N on CPU N (= -a -t)
+ * next word or be glued to it, "-p 99" or "-p99"; flags cluster as with
+ * getopt, "-Smp99" = "-S -m -p99"):
+ *	-S		one thread per CPU, thread N on CPU N (= -t -a)
  *	-t [N]		N threads (no N: one per CPU); default 1
  *	-a [CPU]	pin all threads to CPU; no CPU: thread N on CPU N
- *	-p PRIO		SCHED_FIFO priority 1..99, default 99
- *	-i US		interval in µs, default 1000
+ *	-p PRIO		SCHED_FIFO priority 1..99, default 99 (issue 6;
+ *			rt-tests: 0 = SCHED_OTHER unless -p is given)
+ *	-i US		interval of thread 0 in µs, default 1000
+ *	-d US		distance: thread N's interval is -i + N * US,
+ *			default 500; 0 (forced, as in rt-tests) with -h
  *	-l LOOPS	stop after LOOPS wake-ups per thread (0: no limit)
  *	-D TIME		stop after TIME seconds; suffix s, m, h or d
  *	-h US		histogram of 1 µs buckets up to US
  *	-q		summary only at the end
- * Counterpart: rt-tests process_options(); rtk leaves out the long
- * options and everything not listed (-r relative timers, -d distance,
- * -N, -v, -b, ...).
+ *	--priospread	thread N at priority PRIO - N (never below 1)
+ *	-m, -n		accepted, no effect: kernel memory is never paged
+ *			out (-m, mlockall), and every rtk thread already
+ *			sleeps as clock_nanosleep(TIMER_ABSTIME) does (-n)
+ * Counterpart: rt-tests process_options().  Not in rtk, refused with a
+ * message naming them: -A -b -B -c -C -E -f -H -I -M -N -o -O -P -r -R
+ * -s -T -u -U -v -w -W (aligned wake-ups, breaktrace and the tracer
+ * hooks, clock selection, -H's all-threads column, refresh on max,
+ * nanosecond output, the oscilloscope/verbose mode, relative timers,
+ * signal and itimer modes, NUMA), the long options other than
+ * --priospread, CPU lists for -a ("-a 3-5,0"), -p 0 (SCHED_OTHER
+ * threads), and -h beyond LAT_HIST_MAX_US (rt-tests clamps at 1000000).
  */
 #ifndef KERNEL_DEBUG_CYCLICTEST_OPTS_H
 #define KERNEL_DEBUG_CYCLICTEST_OPTS_H
@@ -28,12 +41,16 @@
 
 #define CT_INTERVAL_MIN_US 10		/* below this TCG only measures itself */
 #define CT_INTERVAL_MAX_US 10000000	/* 10 s */
+#define CT_DISTANCE_DEFAULT_US 500	/* rt-tests DEFAULT_DISTANCE */
 
 struct cyclictest_opts {
 	int threads;		/* measuring threads, 1..LAT_MAX_THREADS */
 	int affinity;		/* a CPU, or CT_AFFINITY_NONE / _SPREAD */
-	int prio;		/* SCHED_FIFO priority */
-	u32 interval_us;	/* period */
+	int prio;		/* SCHED_FIFO priority of thread 0 */
+	u32 interval_us;	/* period of thread 0 */
+	u32 distance_us;	/* period step per thread; 0 with -h */
+	bool priospread;	/* --priospread: one priority less per thread */
+	bool distance_ignored;	/* -d was given with -h: the caller warns */
 	u64 loops;		/* per thread; 0: until -D or ctrl-C */
 	u64 duration_s;		/* 0: until -l or ctrl-C */
 	u32 hist_us;		/* 0: no histogram */
@@ -48,5 +65,13 @@ struct cyclictest_opts {
  */
 int cyclictest_parse(int argc, char **argv, int nr_cpus,
 		     struct cyclictest_opts *o, char *err, size_t errlen);
+
+/*
+ * cyclictest_thread_prio / cyclictest_thread_interval - the SCHED_FIFO
+ * priority and the period (µs) of thread n (0-based) under o: rt-tests'
+ * per-thread rule, explained in cyclictest_opts.c.  Context: any; pure.
+ */
+int cyclictest_thread_prio(const struct cyclictest_opts *o, int n);
+u32 cyclictest_thread_interval(const struct cyclictest_opts *o, int n);
 
 #endif /* KERNEL_DEBUG_CYCLICTEST_OPTS_H */

@@ -6,6 +6,7 @@
  *
  *	cyclictest -S -p99 -i1000 -l20000 -q
  *	cyclictest -t 2 -a 1 -D 10s -h 200
+ *	cyclictest -t 3 -l 100		(P:99 I:1000, P:99 I:1500, P:99 I:2000)
  */
 #include "kernel/debug/cyclictest.h"
 #include "kernel/printk.h"
@@ -31,10 +32,12 @@ static int cmd_cyclictest(int argc, char **argv)
 		console_printf("%s\n", err);
 		return ret;
 	}
+	if (o.distance_ignored)
+		console_printf("WARN: distance is ignored and set to 0, if histogram enabled\n");
 	if (!o.loops && !o.duration_s)
 		console_printf("# cyclictest: running until ctrl-C\n");
 	return cyclictest_run(&o, emit_console, NULL, shell_interrupted, NULL);
 }
 SHELL_COMMAND(cyclictest,
-	      "rt-tests cyclictest: -S -t N -a CPU -p PRIO -i US -l N -D T -h US -q",
+	      "rt-tests cyclictest: -S -t N -a CPU -p PRIO -i US -d US -l N -D T -h US -q --priospread (rest: kernel/debug/cyclictest_opts.h)",
 	      cmd_cyclictest);

@@ -167,6 +167,8 @@ static void test_parse_defaults_are_rt_tests_ones(void)
 	CHECK_EQ(o.affinity, CT_AFFINITY_NONE);
 	CHECK_EQ(o.prio, 99);
 	CHECK_EQ(o.interval_us, 1000);
+	CHECK_EQ(o.distance_us, 500);
+	CHECK_EQ(o.priospread, 0);
 	CHECK_EQ(o.loops, 0);
 	CHECK_EQ(o.duration_s, 0);
 	CHECK_EQ(o.hist_us, 0);
@@ -217,6 +219,101 @@ static void test_parse_optional_values_of_t_and_a(void)
 	CHECK_EQ(o.duration_s, 45);
 }
 
+/*
+ * check_same - line a parses into exactly what line b does (b spells
+ * out a's clustered flags one word each).
+ */
+static void check_same(const char *a, const char *b, int nr_cpus)
+{
+	struct cyclictest_opts oa, ob;
+	char err[128];
+
+	CHECK(parse(a, nr_cpus, &oa, err) == 0, "\"%s\": %s", a, err);
+	CHECK(parse(b, nr_cpus, &ob, err) == 0, "\"%s\": %s", b, err);
+	CHECK(!memcmp(&oa, &ob, sizeof(oa)),
+	      "\"%s\" gave threads %d prio %d interval %u quiet %d, \"%s\" %d %d %u %d",
+	      a, oa.threads, oa.prio, oa.interval_us, oa.quiet, b,
+	      ob.threads, ob.prio, ob.interval_us, ob.quiet);
+}
+
+/* getopt's clusters: "-Smp99" is -S -m -p99, "-qt2" is -q -t2. */
+static void test_parse_clustered_flags_as_getopt(void)
+{
+	struct cyclictest_opts o;
+	char err[128];
+
+	check_same("cyclictest -Smp99 -i200", "cyclictest -S -m -p 99 -i 200",
+		   2);
+	check_same("cyclictest -qt2 -np 70 -d0",
+		   "cyclictest -q -t 2 -n -p 70 -d 0", 4);
+	check_same("cyclictest -Sq", "cyclictest -S -q", 4);
+	CHECK_EQ(parse("cyclictest -qt2 -np 70 -d0", 4, &o, err), 0);
+	CHECK_EQ(o.threads, 2);
+	CHECK_EQ(o.prio, 70);
+	CHECK_EQ(o.distance_us, 0);
+}
+
+/*
+ * check_threads - parse line on nr_cpus CPUs and compare each thread's
+ * priority and interval with prio[] and iv[] (n entries, n threads).
+ */
+static void check_threads(const char *line, int nr_cpus, int n,
+			  const int *prio, const unsigned *iv)
+{
+	struct cyclictest_opts o;
+	char err[128];
+	int i;
+
+	CHECK(parse(line, nr_cpus, &o, err) == 0, "\"%s\": %s", line, err);
+	CHECK(o.threads == n, "\"%s\": expected %d threads, saw %d", line,
+	      n, o.threads);
+	for (i = 0; i < n && i < o.threads; i++) {
+		int p = cyclictest_thread_prio(&o, i);
+		unsigned v = cyclictest_thread_interval(&o, i);
+
+		CHECK(p == prio[i] && v == iv[i],
+		      "\"%s\" thread %d: expected P:%d I:%u, saw P:%d I:%u",
+		      line, i, prio[i], iv[i], p, v);
+	}
+}
+
+/*
+ * rt-tests' per-thread rule (cyclictest_opts.c): intervals -d apart
+ * (default 500) unless -h, -S included; one priority for all threads
+ * unless --priospread, which stops at 1 here.
+ */
+static void test_thread_priority_and_interval_follow_rt_tests(void)
+{
+	struct cyclictest_opts o;
+	char err[128];
+
+	check_threads("cyclictest -t 3 -l 100", 4, 3, (int[]){ 99, 99, 99 },
+		      (unsigned[]){ 1000, 1500, 2000 });
+	check_threads("cyclictest -t 3 -d 0", 4, 3, (int[]){ 99, 99, 99 },
+		      (unsigned[]){ 1000, 1000, 1000 });
+	check_threads("cyclictest -t 3 -i 200 -d 50 -p 80", 4, 3,
+		      (int[]){ 80, 80, 80 }, (unsigned[]){ 200, 250, 300 });
+	check_threads("cyclictest -S", 4, 4, (int[]){ 99, 99, 99, 99 },
+		      (unsigned[]){ 1000, 1500, 2000, 2500 });
+	check_threads("cyclictest -S -p99 -i1000 -l20000 -q -h 3000", 2, 2,
+		      (int[]){ 99, 99 }, (unsigned[]){ 1000, 1000 });
+	check_threads("cyclictest -t 2 -h 100", 4, 2, (int[]){ 99, 99 },
+		      (unsigned[]){ 1000, 1000 });
+	check_threads("cyclictest -t 3 --priospread", 4, 3,
+		      (int[]){ 99, 98, 97 }, (unsigned[]){ 1000, 1500, 2000 });
+	check_threads("cyclictest -t 4 -p 2 --priospread -h 10", 4, 4,
+		      (int[]){ 2, 1, 1, 1 }, (unsigned[]){ 1000, 1000, 1000, 1000 });
+	/* -d with -h: distance 0 and a warning for the caller, as rt-tests */
+	CHECK_EQ(parse("cyclictest -t 2 -d 300 -h 100", 4, &o, err), 0);
+	CHECK_EQ(o.distance_us, 0);
+	CHECK_EQ(o.distance_ignored, 1);
+	CHECK_EQ(parse("cyclictest -t 2 -h 100", 4, &o, err), 0);
+	CHECK_EQ(o.distance_ignored, 0);
+	CHECK_EQ(parse("cyclictest -t 2 -d 300", 4, &o, err), 0);
+	CHECK_EQ(o.distance_ignored, 0);
+	CHECK_EQ(o.distance_us, 300);
+}
+
 static void check_bad(const char *line, int nr_cpus, const char *want)
 {
 	struct cyclictest_opts o;
@@ -243,7 +340,14 @@ static void test_parse_bad_values_say_why(void)
 	check_bad("cyclictest -D m", 4, "-D m: duration");
 	check_bad("cyclictest -l", 4, "-l needs a value");
 	check_bad("cyclictest -x", 4, "unknown option '-x'");
-	check_bad("cyclictest -Sq", 4, "unknown option '-Sq'");
+	check_bad("cyclictest -Sqx", 4, "unknown option '-Sqx'");
+	check_bad("cyclictest -d", 4, "-d needs a value");
+	check_bad("cyclictest -d -1", 4, "-d -1: distance (us) must be");
+	check_bad("cyclictest --smp", 4, "unknown option '--smp'");
+	check_bad("cyclictest -b 100", 4,
+		  "'-b': rt-tests option not implemented in rtk");
+	check_bad("cyclictest -Sv", 4,
+		  "'-Sv': rt-tests option not implemented in rtk");
 	check_bad("cyclictest 100", 4, "unexpected '100'");
 }
 
@@ -258,6 +362,8 @@ int main(void)
 		CHECK_CASE(test_parse_defaults_are_rt_tests_ones),
 		CHECK_CASE(test_parse_issue_command_glued_and_spaced),
 		CHECK_CASE(test_parse_optional_values_of_t_and_a),
+		CHECK_CASE(test_parse_clustered_flags_as_getopt),
+		CHECK_CASE(test_thread_priority_and_interval_follow_rt_tests),
 		CHECK_CASE(test_parse_bad_values_say_why),
 		{ 0 } });
 }

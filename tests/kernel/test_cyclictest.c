@@ -3,8 +3,10 @@
  * prints the rt-tests structure (one "T:" line per thread with the loop
  * count, the -h block whose totals plus overflows equal the loops); -q
  * -h prints the histogram block alone, as rt-tests does; a stop request
- * (ctrl-C) ends an endless run with what it measured; and the figures
- * agree with an independent reading of the TSC (issue 6 item 9).
+ * (ctrl-C) ends an endless run with what it measured; each thread
+ * gets rt-tests' priority and period for -t / -d / -S / -h /
+ * --priospread; and the figures agree with an independent reading of
+ * the TSC (issue 6 item 9).
  * The size of the latencies is not checked: it is the machine's.
  *
  * Scenario (structure cases): NTHREADS SCHED_FIFO 99 threads spread over
@@ -219,6 +221,90 @@ static long bucket_count(const char *line)
 	return v;
 }
 
+/*
+ * One row of the per-thread rule: a command line, the threads it makes
+ * on this machine (0: one per online CPU, capped), and thread N's
+ * priority and period.  At most 4 threads; -S's are 1000 + N * 500.
+ */
+struct rule_case {
+	const char *argv[12];
+	int threads;
+	int prio[4];
+	u32 iv[4];
+};
+
+static const struct rule_case rule_cases[] = {
+	{ { "cyclictest", "-t", "3", "-l", "20" }, 3,
+	  { 99, 99, 99 }, { 1000, 1500, 2000 } },
+	{ { "cyclictest", "-t", "3", "-d", "0", "-l", "20" }, 3,
+	  { 99, 99, 99 }, { 1000, 1000, 1000 } },
+	{ { "cyclictest", "-S", "-l", "20" }, 0,
+	  { 99, 99, 99, 99 }, { 1000, 1500, 2000, 2500 } },
+	{ { "cyclictest", "-t", "2", "-h", "100", "-l", "20" }, 2,
+	  { 99, 99 }, { 1000, 1000 } },
+	{ { "cyclictest", "-t", "3", "-p", "2", "--priospread", "-i", "500",
+	    "-d", "100", "-l", "20" }, 3,
+	  { 2, 1, 1 }, { 500, 600, 700 } },
+};
+
+/*
+ * Each thread runs at rt-tests' priority and period: the command line
+ * goes through cyclictest_parse(), the run's "T:" lines show P: and I:
+ * per thread, and C: == -l proves each thread ran its loops.  The
+ * periods are also checked by time: the slowest thread's 20 loops take
+ * at least 20 of its periods, so a run that ignored -d would end early.
+ * Scenario: the rows of rule_cases, SCHED_FIFO threads floating (no -a)
+ * or spread (-S); the test task (SCHED_OTHER) waits in cyclictest_run().
+ */
+static void test_thread_priority_and_interval_follow_rt_tests(struct ktest *t)
+{
+	char err[128], want[48];
+	unsigned int k;
+	int i;
+
+	for (k = 0; k < ARRAY_SIZE(rule_cases); k++) {
+		const struct rule_case *rc = &rule_cases[k];
+		struct cyclictest_opts o;
+		int argc = 0, n = rc->threads;
+		u32 slowest = 0;
+		ktime_t t0;
+
+		while (argc < 12 && rc->argv[argc])
+			argc++;
+		KTEST_ASSERT(t, cyclictest_parse(argc, (char **)rc->argv,
+						 num_online_cpus(), &o, err,
+						 sizeof(err)) == 0,
+			     "case %u: %s", k, err);
+		if (!n)
+			n = num_online_cpus() < 4 ? num_online_cpus() : 4;
+		if (o.threads > 4)	/* -S beyond 4 CPUs: keep 4 rows */
+			o.threads = 4;
+		KTEST_ASSERT(t, o.threads == n,
+			     "case %u: expected %d threads, saw %d", k, n,
+			     o.threads);
+		memset(&cap, 0, sizeof(cap));
+		t0 = ktime_get();
+		KTEST_ASSERT_EQ(t, cyclictest_run(&o, collect, &cap, NULL,
+						  NULL), 0);
+		for (i = 0; i < n; i++)
+			if (rc->iv[i] > slowest)
+				slowest = rc->iv[i];
+		t0 = ktime_get() - t0;
+		KTEST_EXPECT(t, t0 >= (s64)20 * slowest * NSEC_PER_USEC,
+			     "case %u: run took %lld us, expected >= 20 * %u",
+			     k, (long long)t0 / 1000, slowest);
+		for (i = 0; i < n; i++) {
+			snprintf(want, sizeof(want), " P:%2d I:%u C:     20 ",
+				 rc->prio[i], rc->iv[i]);
+			KTEST_EXPECT(t, cap.n > i &&
+					 !strncmp(cap.line[i], "T:", 2) &&
+					 strstr(cap.line[i], want) != NULL,
+				     "case %u thread %d: expected \"%s\", saw \"%s\"",
+				     k, i, want, cap.line[i]);
+		}
+	}
+}
+
 static u64 tsc_wake[TSC_LOOPS];
 
 /*
@@ -331,5 +417,6 @@ static void test_latencies_agree_with_independent_tsc(struct ktest *t)
 KTEST_SUITE(cyclictest,
 	    KTEST_CASE(test_short_run_prints_rt_tests_structure),
 	    KTEST_CASE(test_quiet_histogram_run_prints_only_the_block),
+	    KTEST_CASE(test_thread_priority_and_interval_follow_rt_tests),
 	    KTEST_CASE(test_latencies_agree_with_independent_tsc),
 	    KTEST_CASE(test_stop_request_ends_endless_run));
