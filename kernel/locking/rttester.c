@@ -13,7 +13,7 @@
  * (the blocked / woken-but-not-yet-running states it scripts).
  */
 #include "kernel/locking/rttester_internal.h"
-#include "kernel/locking/rtmutex.h"
+#include "kernel/locking/rtmutex_internal.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/signal.h"
@@ -45,6 +45,39 @@ static bool lock_op_stops(int op)
 	return op == RTTEST_LOCK || op == RTTEST_LOCKINT;
 }
 
+/* Release every tester lock current (td's thread) owns, by the locks'
+ * owner words (the digit of a lock it waits for, a self-deadlock's,
+ * stays).  Context: the tester thread, no wait_lock held. */
+static void rttest_release_all(struct rttest_thread *td)
+{
+	int i;
+
+	BUG_ON(td->task != current);
+	for (i = 0; i < RTTEST_LOCKS; i++) {
+		if (rt_mutex_owner(&rttest_locks[i]) != current)
+			continue;
+		rt_mutex_unlock(&rttest_locks[i]);
+		if (td->mutexes[i] == ST_LOCKED)
+			rttest_set_state(td, i, ST_UNLOCKED);
+	}
+}
+
+/*
+ * rttest_unwind - the cleanup asked td (current) to let go: release its
+ * locks while it sleeps in another lock call (a deadlock cycle left by a
+ * script: each member then gets the lock it waits for, and the cleanup's
+ * reset releases that too).
+ * Context: the tester thread, in rttester_schedule() after a wake-up,
+ * no wait_lock held.
+ */
+static void rttest_unwind(struct rttest_thread *td)
+{
+	if (!READ_ONCE(td->unwind))
+		return;
+	WRITE_ONCE(td->unwind, false);
+	rttest_release_all(td);
+}
+
 /*
  * rttest_handle_op - run td's posted command; in_wakeup: called from the
  * wake-up stop, where only lockcont, reset, resetevent and nop are legal
@@ -54,7 +87,7 @@ static bool lock_op_stops(int op)
 static int rttest_handle_op(struct rttest_thread *td, bool in_wakeup)
 {
 	int op = READ_ONCE(td->opcode), id = READ_ONCE(td->opdata);
-	int i, ret;
+	int prev, ret;
 
 	switch (op) {
 	case RTTEST_NOP:
@@ -65,12 +98,7 @@ static int rttest_handle_op(struct rttest_thread *td, bool in_wakeup)
 		rttest_set_state(td, id, ST_BLOCKING);
 		return 0;
 	case RTTEST_RESET:
-		for (i = 0; i < RTTEST_LOCKS; i++) {
-			if (td->mutexes[i] == ST_LOCKED) {
-				rt_mutex_unlock(&rttest_locks[i]);
-				rttest_set_state(td, i, ST_UNLOCKED);
-			}
-		}
+		rttest_release_all(td);
 		return 0;
 	case RTTEST_RESETEVENT:
 		__atomic_store_n(&rttest_event, 0, __ATOMIC_SEQ_CST);
@@ -82,15 +110,22 @@ static int rttest_handle_op(struct rttest_thread *td, bool in_wakeup)
 	switch (op) {
 	case RTTEST_LOCK:
 	case RTTEST_LOCKNOWAIT:
+		/* rt_mutex_lock cannot fail and would wait for itself for
+		 * ever: refuse, the script reads -EDEADLK as the result */
+		if (rt_mutex_owner(&rttest_locks[id]) == current)
+			return -EDEADLK;
 		rttest_set_state(td, id, ST_BLOCKING);
 		rt_mutex_lock(&rttest_locks[id]);
 		rttest_set_state(td, id, ST_LOCKED);
 		return 0;
 	case RTTEST_LOCKINT:
 	case RTTEST_LOCKINTNOWAIT:
+		/* on -EINTR/-EDEADLK the digit goes back (a self-deadlock
+		 * keeps "locked") */
+		prev = td->mutexes[id];
 		rttest_set_state(td, id, ST_BLOCKING);
 		ret = rt_mutex_lock_interruptible(&rttest_locks[id]);
-		rttest_set_state(td, id, ret ? ST_UNLOCKED : ST_LOCKED);
+		rttest_set_state(td, id, ret ? prev : ST_LOCKED);
 		return ret;
 	case RTTEST_UNLOCK:
 		if (td->mutexes[id] != ST_LOCKED)
@@ -117,7 +152,8 @@ static struct rttest_thread *rttest_thread_of(struct task_struct *p)
  *	[1] the first sleep of a lock command marks the lock "blocked"; the
  *	    caller queued the waiter and walked the PI chain already, so a
  *	    script that sees "blocked" sees the finished boost
- *	[2] sleep
+ *	[2] sleep; on the way out release the held locks if the cleanup
+ *	    asked for it (rttest_unwind)
  *	[3] nowait commands go back to "blocking" and retry at once
  *	[4] lock/lockint: clear the opcode (the thread takes commands
  *	    again), mark "blockedwake" and run commands until lockcont; the
@@ -140,11 +176,13 @@ void rttester_schedule(struct rt_mutex *lock)
 	dat = READ_ONCE(td->opdata);
 	if (!is_lock_op(op) || lock != &rttest_locks[dat]) {
 		schedule();
+		rttest_unwind(td);
 		return;
 	}
 	if (td->mutexes[dat] == ST_BLOCKING)			/* [1] */
 		rttest_set_state(td, dat, ST_BLOCKED);
 	schedule();						/* [2] */
+	rttest_unwind(td);
 	if (td->mutexes[dat] != ST_BLOCKED)
 		return;
 	if (!lock_op_stops(op)) {				/* [3] */
@@ -212,6 +250,27 @@ int rttest_init_once(void)
 	}
 	WRITE_ONCE(rttester_active, true);
 	return 0;
+}
+
+bool rttest_owns_locks(const struct task_struct *p)
+{
+	int i;
+
+	for (i = 0; i < RTTEST_LOCKS; i++)
+		if (rt_mutex_owner(&rttest_locks[i]) == p)
+			return true;
+	return false;
+}
+
+bool rttest_locks_idle(void)
+{
+	int i;
+
+	for (i = 0; i < RTTEST_LOCKS; i++)
+		if (rt_mutex_is_locked(&rttest_locks[i]) ||
+		    rt_mutex_has_waiters(&rttest_locks[i]))
+			return false;
+	return true;
 }
 
 struct rt_mutex *rttest_lock(int i)

@@ -43,11 +43,18 @@ struct rttest_result {
 };
 
 /*
- * rttest_run_script - create the tester threads if needed, run text line
- * by line, then bring every thread back to idle (locks released,
- * SCHED_OTHER nice 0).  Returns 0 on PASS, -EINVAL on a syntax error,
- * -ETIMEDOUT when a W: timed out, -EIO when a T: was false, -EBUSY when
- * a command found its thread busy; res says where and what.
+ * rttest_run_script - create the tester threads if needed, bring every
+ * thread to idle (no lock held or waited for, SCHED_OTHER nice 0, prio
+ * not boosted), run text line by line, then bring them back to idle
+ * again, breaking a deadlock cycle the script left (rttester_script.c).
+ * Returns 0 on PASS, -EINVAL on a syntax error (a thread or lock number
+ * out of range included), -ETIMEDOUT when a W: timed out, -EIO when a T:
+ * was false, -EBUSY when a command found its thread busy or when the
+ * threads could not be brought back to idle before or after the script
+ * ("tester threads stuck ...": every later script fails the same way);
+ * res says where and what.  A C: command's own result (-EDEADLK for a
+ * lock the thread already holds, -EINTR) is not a failure: the script
+ * reads it with opcodeeq, as in Linux's tester.
  * Context: task, may sleep.  Locking: none held; one script at a time
  * (serialised by an internal mutex).
  */

@@ -46,6 +46,9 @@ struct rttest_thread {
 	 * thread (its result <= 0); the thread runs only positive ones */
 	int opcode;
 	int opdata;
+	/* set by the cleanup, cleared by the thread: release every lock
+	 * it owns at its next wake-up, even inside a lock call */
+	bool unwind;
 	/* written by the thread only */
 	int mutexes[RTTEST_LOCKS];	/* ST_* per lock */
 	int event;			/* counter after its last change */
@@ -57,5 +60,13 @@ extern struct rttest_thread rttest_threads[RTTEST_THREADS];
 /* rttest_init_once - create the threads and locks on the first script.
  * Context: task; the script lock held (rttester_script.c). */
 int rttest_init_once(void);
+
+/* rttest_owns_locks - does p own any tester lock?  A racy read, for the
+ * cleanup's decisions.  Context: any. */
+bool rttest_owns_locks(const struct task_struct *p);
+
+/* rttest_locks_idle - no tester lock is owned or has a waiter (racy read;
+ * the cleanup's final check once every thread is idle).  Context: any. */
+bool rttest_locks_idle(void);
 
 #endif /* KERNEL_LOCKING_RTTESTER_INTERNAL_H */

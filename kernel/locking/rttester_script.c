@@ -12,6 +12,10 @@
  * schedother, schedfifo and signal run in the script's task before the
  * C: line returns; every other command is posted to the thread, which
  * runs it (so a lock blocks the thread, not the script).
+ * A script passes when its T:/W: lines hold, as under rt-tester.py, even
+ * if it leaves a deadlock (a plain lock in a cycle waits for ever, its
+ * W: blocked lines come true); the cleanup then breaks the cycle, and a
+ * run whose threads stay stuck fails, as does every run after it.
  * Linux counterpart: scripts/rt-tester/rt-tester.py (removed in Linux
  * 4.2), run inside the kernel instead of over sysfs; the console front
  * end lives in kernel/shell/cmd_pitest.c.
@@ -107,11 +111,18 @@ struct rttest_line {
 	long arg;
 };
 
+/* The commands whose argument is a lock number. */
+static bool rttest_cmd_takes_lock(int cmd)
+{
+	return cmd >= RTTEST_LOCK && cmd <= RTTEST_UNLOCK;
+}
+
 /* Parse "K: opcode: thread: arg"; on error say why in seen. */
 static int rttest_parse(char *s, struct rttest_line *l, char *seen, int size)
 {
 	char *part[4];
 	unsigned int i;
+	bool takes_lock;
 	long tid;
 
 	for (i = 0; i < 3; i++) {
@@ -135,7 +146,8 @@ static int rttest_parse(char *s, struct rttest_line *l, char *seen, int size)
 	}
 	l->kind = part[0][0];
 	if (kstrtol(part[2], 10, &tid) || tid < 0 || tid >= RTTEST_THREADS) {
-		snprintf(seen, size, "syntax: bad thread '%s'", part[2]);
+		snprintf(seen, size, "syntax: bad thread '%s' (threads are 0-%d)",
+			 part[2], RTTEST_THREADS - 1);
 		return -EINVAL;
 	}
 	l->tid = tid;
@@ -167,9 +179,12 @@ static int rttest_parse(char *s, struct rttest_line *l, char *seen, int size)
 		snprintf(seen, size, "syntax: bad argument '%s'", part[3]);
 		return -EINVAL;
 	}
-	if (l->test && l->test->what == 'M' &&
-	    (l->arg < 0 || l->arg >= RTTEST_LOCKS)) {
-		snprintf(seen, size, "syntax: bad lock %ld", l->arg);
+	takes_lock = l->test ? l->test->what == 'M'
+			     : rttest_cmd_takes_lock(l->cmd);
+	if (takes_lock && (l->arg < 0 || l->arg >= RTTEST_LOCKS)) {
+		snprintf(seen, size,
+			 "syntax: lock %ld out of range (locks are 0-%d)",
+			 l->arg, RTTEST_LOCKS - 1);
 		return -EINVAL;
 	}
 	return 0;
@@ -307,50 +322,112 @@ static int rttest_check(const struct rttest_line *l, char *seen, int size)
 	}
 }
 
+/* After this long a thread that still blocks while holding locks is taken
+ * to be in a cycle the script left, and the cleanup unwinds it. */
+#define RTTEST_UNWIND_NS (100 * NSEC_PER_MSEC)
+
+/* One round of rttest_cleanup() for td; true while td is not idle. */
+static bool rttest_cleanup_thread(int tid, bool unwind)
+{
+	struct rttest_thread *td = &rttest_threads[tid];
+	bool locked = false, busy = false;
+	int j;
+
+	for (j = 0; j < RTTEST_LOCKS; j++) {
+		int st = READ_ONCE(td->mutexes[j]);
+
+		if (st == ST_BLOCKEDWAKE && READ_ONCE(td->opcode) <= 0)
+			rttest_post(td, RTTEST_LOCKCONT, j);
+		if (st == ST_BLOCKED) {
+			kernel_signal(td->task);
+			if (unwind && !READ_ONCE(td->unwind) &&
+			    rttest_owns_locks(td->task)) {
+				pr_warn("pitest: cleanup: thread %d waits for "
+					"L%d holding locks (a deadlock?): "
+					"releasing them\n", tid, j);
+				WRITE_ONCE(td->unwind, true);
+				wake_up_process(td->task);
+			}
+		}
+		locked |= st == ST_LOCKED;
+		busy |= st != ST_UNLOCKED;
+	}
+	/* by the owner words too: a digit may be stale */
+	locked |= rttest_owns_locks(td->task);
+	busy |= locked;
+	if (READ_ONCE(td->opcode) > 0)
+		busy = true;
+	else if (locked)
+		rttest_post(td, RTTEST_RESET, 0);
+	return busy;
+}
+
 /*
- * rttest_cleanup - bring every thread back to idle after a script, even a
- * failed one: let stopped waiters go on, signal blocked ones (helps the
- * interruptible), release held locks, until nothing is held or waited
- * for; then SCHED_OTHER nice 0.  Returns false if a thread stayed stuck.
+ * rttest_cleanup - bring every thread back to idle, after a script (even a
+ * failed one) and before the next:
+ *	[1] let stopped waiters go on (lockcont), signal blocked ones (the
+ *	    interruptible leave), reset the idle ones that hold locks
+ *	[2] after RTTEST_UNWIND_NS, a blocked thread that holds locks is in
+ *	    a cycle (rt_mutex_lock reports a deadlock and waits for ever):
+ *	    make it release them from inside its lock call (rttest_unwind)
+ *	[3] until nothing is held or waited for, or RTTEST_WAIT_NS
+ *	[4] SCHED_OTHER nice 0, no result left, no unwind pending
+ *	[5] clean only if no tester lock is owned or waited for and every
+ *	    thread runs at its normal prio again
+ * Returns false if a thread stayed stuck.
+ * Context: task, may sleep.  Locking: the script lock held.
  */
 static bool rttest_cleanup(void)
 {
 	struct sched_param sp = { .sched_priority = 0 };
-	ktime_t end = ktime_get() + RTTEST_WAIT_NS;
+	ktime_t start = ktime_get();
 	bool busy = true;
-	int i, j;
+	int i;
 
-	while (busy && ktime_get() < end) {
+	BUG_ON(rt_mutex_owner(&rttest_script_lock) != current);
+	while (busy && ktime_get() < start + RTTEST_WAIT_NS) {	/* [3] */
+		bool unwind = ktime_get() > start + RTTEST_UNWIND_NS;
+
 		busy = false;
-		for (i = 0; i < RTTEST_THREADS; i++) {
-			struct rttest_thread *td = &rttest_threads[i];
-			bool locked = false;
-
-			for (j = 0; j < RTTEST_LOCKS; j++) {
-				int st = READ_ONCE(td->mutexes[j]);
-
-				if (st == ST_BLOCKEDWAKE &&
-				    READ_ONCE(td->opcode) <= 0)
-					rttest_post(td, RTTEST_LOCKCONT, j);
-				if (st == ST_BLOCKED)
-					kernel_signal(td->task);
-				locked |= st == ST_LOCKED;
-				busy |= st != ST_UNLOCKED;
-			}
-			if (READ_ONCE(td->opcode) > 0)
-				busy = true;
-			else if (locked)
-				rttest_post(td, RTTEST_RESET, 0);
-		}
+		for (i = 0; i < RTTEST_THREADS; i++)		/* [1] [2] */
+			busy |= rttest_cleanup_thread(i, unwind);
 		if (busy)
 			msleep(RTTEST_POLL_MS);
 	}
-	for (i = 0; i < RTTEST_THREADS; i++) {
-		sched_setscheduler(rttest_threads[i].task, SCHED_OTHER, &sp);
-		set_user_nice(rttest_threads[i].task, 0);
-		WRITE_ONCE(rttest_threads[i].opcode, RTTEST_NOP);
+	for (i = 0; i < RTTEST_THREADS; i++) {			/* [4] */
+		struct rttest_thread *td = &rttest_threads[i];
+
+		sched_setscheduler(td->task, SCHED_OTHER, &sp);
+		set_user_nice(td->task, 0);
+		if (busy)
+			continue;
+		WRITE_ONCE(td->opcode, RTTEST_NOP);
+		WRITE_ONCE(td->unwind, false);
 	}
-	return !busy;
+	if (busy || !rttest_locks_idle())			/* [5] */
+		return false;
+	for (i = 0; i < RTTEST_THREADS; i++) {
+		struct task_struct *p = rttest_threads[i].task;
+
+		if (READ_ONCE(p->prio) != READ_ONCE(p->normal_prio))
+			return false;
+	}
+	return true;
+}
+
+static const char rttest_stuck_msg[] =
+	"tester threads stuck in a deadlock; reboot to run more scripts";
+
+/* The cleanup before (nr 0) or after script line nr left threads stuck:
+ * fail the run with that, and say it on the console. */
+static int rttest_fail_stuck(struct rttest_result *res, int nr)
+{
+	pr_err("pitest: %s\n", rttest_stuck_msg);
+	res->failed_line = nr ? nr : 1;
+	snprintf(res->line, sizeof(res->line), nr ? "(end of script)"
+						  : "(before the script)");
+	snprintf(res->seen, sizeof(res->seen), "%s", rttest_stuck_msg);
+	return -EBUSY;
 }
 
 int rttest_run_script(const char *text, struct rttest_result *res)
@@ -365,6 +442,12 @@ int rttest_run_script(const char *text, struct rttest_result *res)
 	ret = rttest_init_once();
 	if (ret) {
 		snprintf(res->seen, sizeof(res->seen), "no tester threads");
+		goto out_unlock;
+	}
+	/* a clean start: nothing held, waited for or boosted (the next
+	 * script is refused while a former one's threads stay stuck) */
+	if (!rttest_cleanup()) {
+		ret = rttest_fail_stuck(res, 0);
 		goto out_unlock;
 	}
 	while (*text) {
@@ -389,8 +472,14 @@ int rttest_run_script(const char *text, struct rttest_result *res)
 			break;
 		}
 	}
-	if (!rttest_cleanup())
-		pr_warn("pitest: a tester thread stayed busy after the script\n");
+	/* the script's own verdict stands (as rt-tester.py's: the checks),
+	 * but threads the cleanup cannot free fail the run */
+	if (!rttest_cleanup()) {
+		if (!ret)
+			ret = rttest_fail_stuck(res, nr);
+		else
+			pr_err("pitest: %s\n", rttest_stuck_msg);
+	}
 out_unlock:
 	if (ret && !res->failed_line)
 		res->failed_line = nr ? nr : 1;
