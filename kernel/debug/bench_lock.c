@@ -34,7 +34,6 @@
 #include "kernel/time/ktime.h"
 #include "kernel/smp.h"
 #include "arch/x86_64/arch.h"
-#include "arch/x86_64/tsc.h"
 #include "lib/errno.h"
 #include "lib/string.h"
 

@@ -31,7 +31,6 @@
 #include "kernel/sched/completion.h"
 #include "kernel/smp.h"
 #include "arch/x86_64/arch.h"
-#include "arch/x86_64/tsc.h"
 #include "lib/errno.h"
 #include "lib/string.h"
 

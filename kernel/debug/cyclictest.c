@@ -35,7 +35,7 @@
 #include "kernel/sched/wait.h"
 #include "kernel/mm/slab.h"
 #include "kernel/smp.h"
-#include "arch/x86_64/tsc.h"
+#include "arch/x86_64/arch.h"
 #include "lib/errno.h"
 #include "lib/vsnprintf.h"
 
