@@ -298,6 +298,17 @@ fuzz: $(FUZZ_TARGETS)
 			$$( [ -d $$c ] && echo $$c ); \
 	done
 
+# make check-arch: the portable kernel knows the machine through one
+# header (arch/x86_64/arch.h); lib/ knows none at all.
+.PHONY: check-arch
+check-arch:
+	@bad=$$(grep -rn '#include "arch/' kernel lib | \
+		grep -v '^kernel/[^:]*:[0-9]*:#include "arch/x86_64/arch.h"'); \
+	if [ -n "$$bad" ]; then echo "$$bad"; \
+		echo "check-arch: kernel/ may include only arch/x86_64/arch.h, lib/ no arch header"; \
+		exit 1; fi; \
+	echo "check-arch: kernel/ includes only arch/x86_64/arch.h, lib/ none"
+
 # make latency PREEMPT=none LOAD="lockhog 2 2000" ICOUNT=3 SMP=2 [LOOPS=N]:
 # boot, start the load, run cyclictest -S -p99 -i1000 -lLOOPS -q -h 3000;
 # writes $(BUILD)/latency-<model>-<load>.txt and .png (tools/latency.py).
