@@ -299,11 +299,29 @@ static inline bool rt_mutex_fastlock(struct rt_mutex *lock)
 }
 
 /*
+ * rt_mutex_deadlock_sleep - a plain rt_mutex_lock() of a lock its caller
+ * holds can never succeed: after the report the task sleeps for good
+ * (state D in ps), holding what it holds, and the rest of the system
+ * goes on.  Linux: rt_mutex_handle_deadlock().  It must not go into the
+ * slow path: the waiter would never be queued (task_blocks_on_rt_mutex
+ * refuses a self-deadlock first), so there is nothing to wait on.
+ * Context: task, may sleep.
+ */
+static __noreturn void rt_mutex_deadlock_sleep(void)
+{
+	might_sleep();
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		schedule();
+	}
+}
+
+/*
  * rt_mutex_lock_common - every sleeping acquisition (rtmutex_internal.h):
  * the cmpxchg fast path, else the self-deadlock report, else the slow
  * path.  A self-deadlock fails at once with -EDEADLK unless
- * detect_report, in which case the slow path reports it again as a
- * one-task cycle and the caller stays blocked, as on any deadlock.
+ * detect_report (plain rt_mutex_lock, rt_spin_lock), in which case the
+ * caller stays blocked for good, as on any deadlock.
  * Context: task, may sleep (the callers' might_sleep checks it).
  */
 int rt_mutex_lock_common(struct rt_mutex *lock, enum rt_mutex_sleep mode,
@@ -315,6 +333,7 @@ int rt_mutex_lock_common(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 		rt_mutex_report_self_deadlock(lock);
 		if (!detect_report)
 			return -EDEADLK;
+		rt_mutex_deadlock_sleep();
 	}
 	return rt_mutex_slowlock(lock, mode, timeout_ns, detect_report);
 }
