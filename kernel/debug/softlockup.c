@@ -24,7 +24,6 @@
 #include "lib/bug.h"
 
 #define DEFAULT_THRESH_MS 10000
-#define MIN_THRESH_MS 100
 
 static u64 thresh_ms = DEFAULT_THRESH_MS;
 static ktime_t touch_ts[NR_CPUS];
@@ -44,7 +43,7 @@ static __attribute__((unused)) s64 check_period_ns(void)
 
 int softlockup_set_thresh_ms(u64 ms)
 {
-	if (ms < MIN_THRESH_MS || ms > 3600ULL * 1000)
+	if (ms < SOFTLOCKUP_MIN_THRESH_MS || ms > SOFTLOCKUP_MAX_THRESH_MS)
 		return -EINVAL;
 	WRITE_ONCE(thresh_ms, ms);
 	return 0;

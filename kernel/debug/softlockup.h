@@ -35,6 +35,8 @@ static inline void softlockup_init(void) { }
 
 /* softlockup_set_thresh_ms / softlockup_thresh_ms - the threshold
  * (minimum 100 ms); the check period follows it (a fifth). */
+#define SOFTLOCKUP_MIN_THRESH_MS 100UL		/* the accepted range */
+#define SOFTLOCKUP_MAX_THRESH_MS (3600UL * 1000)
 int softlockup_set_thresh_ms(u64 ms);
 u64 softlockup_thresh_ms(void);
 

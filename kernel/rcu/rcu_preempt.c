@@ -204,7 +204,7 @@ void rcu_preempt_fill_stats(struct rcu_stats *st, u64 now)
 
 int rcu_set_boost_delay(unsigned int ms)
 {
-	if (ms < 1 || ms > 60000)
+	if (ms < 1 || ms > RCU_BOOST_DELAY_MAX_MS)
 		return -EINVAL;
 	WRITE_ONCE(rcu_state.boost_delay_ms, ms);
 	return 0;
@@ -232,7 +232,7 @@ static int __init parse_rcu_boost_delay(const char *val)
 {
 	unsigned long ms;
 
-	if (!val || kstrtoul(val, 10, &ms) || ms > 60000)
+	if (!val || kstrtoul(val, 10, &ms) || ms > RCU_BOOST_DELAY_MAX_MS)
 		return -EINVAL;
 	return rcu_set_boost_delay((unsigned int)ms);
 }

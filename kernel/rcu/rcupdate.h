@@ -213,7 +213,9 @@ static inline bool rcu_task_blocked(const struct task_struct *t)
 /* Boost tunables (rt only): a preempted reader that holds up a grace
  * period for boost_delay ms is boosted to SCHED_FIFO boost_prio.  Set
  * at boot with rcu_boost_delay= / rcu_boost_prio=, or with `rcu`.
- * rcu_set_boost_* return 0 or -EINVAL (delay 1..60000, prio 1..99). */
+ * rcu_set_boost_* return 0 or -EINVAL (delay 1..RCU_BOOST_DELAY_MAX_MS,
+ * prio 1..99). */
+#define RCU_BOOST_DELAY_MAX_MS 60000
 int rcu_set_boost_delay(unsigned int ms);
 int rcu_set_boost_prio(int prio);
 unsigned int rcu_get_boost_delay(void);

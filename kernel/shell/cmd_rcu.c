@@ -16,7 +16,6 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
-#define RCU_BOOST_DELAY_MAX_MS 60000	/* rcu_set_boost_delay's limit */
 
 static const char *const rcu_phase_names[] = {
 	[RCU_GP_IDLE] = "idle",

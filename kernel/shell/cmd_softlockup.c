@@ -14,9 +14,6 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
-/* softlockup_set_thresh_ms's range (kernel/debug/softlockup.c). */
-#define SOFTLOCKUP_MIN_MS 100
-#define SOFTLOCKUP_MAX_MS (3600L * 1000)
 
 /* cmd_softlockup - Context: task (the shell). */
 static int cmd_softlockup(int argc, char **argv)
@@ -27,7 +24,8 @@ static int cmd_softlockup(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "thresh")) {
 		if (shell_parse_long("softlockup", "thresh", argv[2],
-				     SOFTLOCKUP_MIN_MS, SOFTLOCKUP_MAX_MS, &ms))
+				     SOFTLOCKUP_MIN_THRESH_MS,
+				     SOFTLOCKUP_MAX_THRESH_MS, &ms))
 			return -EINVAL;
 		ret = softlockup_set_thresh_ms((u64)ms);
 		if (!ret)
