@@ -1,0 +1,318 @@
+/*
+ * tests/kernel/test_rt_balance.c - the rt_balance suite: global RT
+ * placement when the set of runnable RT tasks changes without a wakeup:
+ * an RT task blocks (the CPU must pull, not idle) or a queued task's
+ * priority rises (it must be pushed).  Issue 12, bug 1; the situations
+ * are drawn at pull_rt_task() and prio_changed_rt() in kernel/sched/rt.c.
+ *
+ * Every test has the same frame: A (SCHED_FIFO 99, bound to CPU 0) is a
+ * hog that spins, measured with ktime, until the task the test waits for
+ * has run on CPU 1 or SPIN_BOUND_NS has passed, and records which came
+ * first.  That task is queued on CPU 0 behind A while CPU 1 goes idle;
+ * correct placement runs it on CPU 1 within a reschedule, so A sees it
+ * run long before its bound.  Before the fix it ran only once A stopped.
+ * The test task itself ("T", FIFO 99, pinned to CPU 1) only sets up and
+ * waits on completions.  Needs two CPUs; runs under every model (the
+ * rt_mutex's priority inheritance exists in all of them).
+ * Linux counterpart: kernel/sched/rt.c balance_rt/pull_rt_task,
+ * prio_changed_rt/switched_to_rt; rt-tests' pi_stress has the PI case.
+ */
+#include "tests/kernel/sched_helpers.h"
+#include "kernel/sched/completion.h"
+#include "kernel/locking/rtmutex.h"
+#include "kernel/printk.h"
+
+/* SPIN_BOUND_NS - how long A spins at most.  A stops as soon as the
+ * waiting task has run, so a correct kernel needs it only if the host
+ * stalls the guest for this long; a broken one spins it all. */
+#define SPIN_BOUND_NS (1LL * NSEC_PER_SEC)
+
+/* A_PRIO - the hog on CPU 0.  FIFO 99, the softlockup watchdog's prio:
+ * a FIFO 95 hog was preempted by watchdog/0 during its spin, and that
+ * switch's push (finish_task_switch) rescued the waiting task by chance,
+ * hiding the bug in some runs; an equal prio does not preempt. */
+#define A_PRIO 99
+#define H_PRIO 90	/* the task that blocks on CPU 1 */
+
+static struct {
+	struct task_struct *tester;	/* T: A waits until it is off CPU */
+	struct task_struct *h;		/* (b): A boosts it */
+	bool a_boosts;			/* (b): A raises h's prio itself */
+	volatile bool setup_done;	/* (b): O is queued behind A */
+	volatile bool ran;		/* the waited-for task ran */
+	volatile bool a_done;		/* A's spin is over */
+	bool a_saw_ran;			/* ran was set before A's bound */
+	s64 a_spun_ns;
+	int ran_cpu, o_cpu;		/* where they ran */
+} st;
+
+static DEFINE_RT_MUTEX(bal_lock);
+static struct completion a_started, a_finished, o_locked, o_go, o_done;
+static struct completion b_release, waited_done;
+
+static void reset_state(void)
+{
+	st = (typeof(st)){ .tester = current, .ran_cpu = -1, .o_cpu = -1 };
+	init_completion(&a_started);
+	init_completion(&a_finished);
+	init_completion(&o_locked);
+	init_completion(&o_go);
+	init_completion(&o_done);
+	init_completion(&b_release);
+	init_completion(&waited_done);
+}
+
+/* mark_ran - the waited-for task runs: tell A, which is spinning. */
+static void mark_ran(void)
+{
+	st.ran_cpu = raw_smp_processor_id();
+	__atomic_store_n(&st.ran, true, __ATOMIC_RELEASE);
+}
+
+/* off_cpu - p has gone to sleep and left its CPU. */
+static bool off_cpu(struct task_struct *p)
+{
+	return READ_ONCE(p->state) != TASK_RUNNING &&
+	       !__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE);
+}
+
+/* sched_hog_a - A: spin on CPU 0 until the waited-for task ran or the
+ * bound passed.  In test (b) it first waits until T and h are asleep
+ * (CPU 1 idle) and then boosts h, so only the boost can move O. */
+static int sched_hog_a(void *unused)
+{
+	struct sched_param sp = { .sched_priority = H_PRIO };
+	ktime_t start;
+
+	complete(&a_started);
+	start = ktime_get();
+	if (st.a_boosts) {
+		while (!(READ_ONCE(st.setup_done) && off_cpu(st.tester) &&
+			 off_cpu(st.h) && READ_ONCE(st.h->pi_blocked_on)) &&
+		       ktime_get() - start < SPIN_BOUND_NS)
+			arch_cpu_relax();
+		sched_setscheduler(st.h, SCHED_FIFO, &sp);
+	}
+	while (!__atomic_load_n(&st.ran, __ATOMIC_ACQUIRE) &&
+	       ktime_get() - start < SPIN_BOUND_NS)
+		arch_cpu_relax();
+	st.a_saw_ran = __atomic_load_n(&st.ran, __ATOMIC_ACQUIRE);
+	st.a_spun_ns = ktime_get() - start;
+	WRITE_ONCE(st.a_done, true);
+	complete(&a_finished);
+	return 0;
+}
+
+/* start_hog_a - T starts A on CPU 0 and waits until it spins. */
+static struct task_struct *start_hog_a(void)
+{
+	struct task_struct *a = start_rt(sched_hog_a, NULL, SCHED_FIFO, A_PRIO,
+					 0, "rtbal_A");
+
+	if (a)
+		wait_for_completion(&a_started);
+	return a;
+}
+
+/* put_queued_behind_a - p was started bound to CPU 0 and is queued there
+ * behind A (it cannot preempt it); now allow it everywhere. */
+static void put_queued_behind_a(struct task_struct *p)
+{
+	set_cpus_allowed(p, (cpumask_t){ .bits = ~0ULL });
+}
+
+/* finish - wait for A and the waited-for task, drop the references. */
+static void finish(struct task_struct **tasks, int n)
+{
+	int i;
+
+	if (!wait_for_completion_timeout(&a_finished, SAFETY_NS +
+					 SPIN_BOUND_NS))
+		WRITE_ONCE(st.ran, true);
+	wait_for_completion_timeout(&waited_done, SAFETY_NS);
+	for (i = 0; i < n; i++)
+		if (tasks[i]) {
+			kthread_stop(tasks[i]);
+			put_task_struct(tasks[i]);
+		}
+	me_restore();
+}
+
+static void expect_ran_while_a_spun(struct ktest *t, const char *who)
+{
+	pr_info("DBG %s: a_saw %d spun %ld us ran_cpu %d o_cpu %d\n", who, st.a_saw_ran, (long)(st.a_spun_ns / 1000), st.ran_cpu, st.o_cpu);
+	KTEST_EXPECT(t, st.a_saw_ran,
+		     "%s ran only after A (FIFO %d, CPU 0) stopped spinning "
+		     "(A spun %ld ms, %s ran on CPU %d): CPU 1 idled while "
+		     "it waited on CPU 0", who, A_PRIO,
+		     (long)(st.a_spun_ns / NSEC_PER_MSEC), who, st.ran_cpu);
+	KTEST_EXPECT_EQ(t, st.ran_cpu, 1);
+}
+
+static void need_two_cpus(struct ktest *t)
+{
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs two CPUs (one hog, one to balance to)");
+}
+
+/* ---- the PI case: the boosted owner must be pulled ---------------- */
+
+/* lock_owner_o - O (SCHED_OTHER): take the lock, sleep until T has put
+ * it on CPU 0 behind A, then release it. */
+static int lock_owner_o(void *unused)
+{
+	rt_mutex_lock(&bal_lock);
+	complete(&o_locked);
+	wait_for_completion(&o_go);
+	st.o_cpu = raw_smp_processor_id();
+	rt_mutex_unlock(&bal_lock);
+	complete(&o_done);
+	return 0;
+}
+
+/* lock_waiter_h - H: take the lock (boosting O), note it got it. */
+static int lock_waiter_h(void *unused)
+{
+	rt_mutex_lock(&bal_lock);
+	mark_ran();
+	rt_mutex_unlock(&bal_lock);
+	complete(&waited_done);
+	return 0;
+}
+
+/* start_owner_behind_a - O locks bal_lock on CPU 0, then A spins there
+ * and O is woken behind it and allowed on every CPU. */
+static struct task_struct *start_owner_behind_a(struct task_struct **a)
+{
+	struct task_struct *o = start_rt(lock_owner_o, NULL, SCHED_OTHER, 0, 0,
+					 "rtbal_O");
+
+	if (!o)
+		return NULL;
+	wait_for_completion(&o_locked);
+	*a = start_hog_a();
+	complete(&o_go);	/* O is bound to CPU 0: queued behind A */
+	put_queued_behind_a(o);
+	return o;
+}
+
+/*
+ * Scenario (issue 12, bug 1; the diagram at pull_rt_task): O
+ * (SCHED_OTHER, all CPUs) holds bal_lock and is queued on CPU 0 behind
+ * A (FIFO 99, CPU 0, spinning); H (FIFO 90, CPU 1) locks bal_lock.  O is
+ * boosted to 90 and H blocks: CPU 1 has nothing else to run, so it must
+ * pull O, which releases the lock; observable: H got the lock while A
+ * was still spinning, on CPU 1.  Before the fix CPU 1 counted H's own
+ * prio as its best and idled until A was done.
+ */
+static void test_pi_boosted_owner_pulled_to_idle_cpu(struct ktest *t)
+{
+	struct task_struct *tasks[3] = { NULL };
+
+	need_two_cpus(t);
+	reset_state();
+	me_rt(99, 1);
+	tasks[0] = start_owner_behind_a(&tasks[1]);
+	tasks[2] = start_rt(lock_waiter_h, NULL, SCHED_FIFO, H_PRIO, 1,
+			    "rtbal_H");
+	finish(tasks, 3);	/* T sleeps: H runs on CPU 1 */
+	KTEST_ASSERT(t, tasks[0] && tasks[1] && tasks[2], "kthread_create");
+	wait_for_completion_timeout(&o_done, SAFETY_NS);
+	expect_ran_while_a_spun(t, "H (lock waiter)");
+	KTEST_EXPECT_EQ(t, st.o_cpu, 1);
+}
+
+/*
+ * Scenario (the diagram at prio_changed_rt): O (SCHED_OTHER, all CPUs)
+ * holds bal_lock, queued on CPU 0 behind A (FIFO 99, spinning); H
+ * (SCHED_OTHER, CPU 1) is blocked on bal_lock and T sleeps, so CPU 1 is
+ * idle and no schedule() will run there.  A itself then makes H FIFO 90:
+ * the priority walk boosts O to 90, queued, not running.  Only a push at
+ * that priority change can move O to CPU 1; observable: H got the lock
+ * while A still spun.  Before the fix O waited for A to finish.
+ */
+static void test_setprio_pushes_boosted_queued_owner(struct ktest *t)
+{
+	struct task_struct *tasks[3] = { NULL };
+
+	need_two_cpus(t);
+	reset_state();
+	st.a_boosts = true;
+	me_rt(99, 1);
+	tasks[0] = start_rt(lock_owner_o, NULL, SCHED_OTHER, 0, 0, "rtbal_O");
+	if (tasks[0])
+		wait_for_completion(&o_locked);
+	st.h = tasks[2] = start_rt(lock_waiter_h, NULL, SCHED_OTHER, 0, 1,
+				   "rtbal_H");
+	KTEST_ASSERT(t, tasks[0] && tasks[2], "kthread_create");
+	tasks[1] = start_hog_a();	/* then waits for T and H asleep */
+	complete(&o_go);
+	put_queued_behind_a(tasks[0]);
+	WRITE_ONCE(st.setup_done, true);
+	finish(tasks, 3);
+	wait_for_completion_timeout(&o_done, SAFETY_NS);
+	expect_ran_while_a_spun(t, "H (lock waiter, boosted by A)");
+	KTEST_EXPECT_EQ(t, st.o_cpu, 1);
+}
+
+/* ---- no PI: an RT task blocks, an equal or lower one waits -------- */
+
+/* blocker_b - B (FIFO 90, CPU 1): runs once and blocks. */
+static int blocker_b(void *unused)
+{
+	wait_for_completion(&b_release);
+	return 0;
+}
+
+static int waiter_e(void *unused)
+{
+	mark_ran();
+	complete(&waited_done);
+	return 0;
+}
+
+/*
+ * Scenario: A (FIFO 99, CPU 0) spins; E (FIFO e_prio, all CPUs) is
+ * queued on CPU 0 behind it; B (FIFO 90, CPU 1) runs once T sleeps and
+ * then blocks.  CPU 1 must pull E instead of idling; observable: E ran
+ * on CPU 1 while A still spun.  Before the fix CPU 1 pulled only a task
+ * strictly better than B, the blocker.
+ */
+static void run_blocker_scenario(struct ktest *t, int e_prio)
+{
+	struct task_struct *tasks[3] = { NULL };
+
+	need_two_cpus(t);
+	reset_state();
+	me_rt(99, 1);
+	tasks[0] = start_hog_a();
+	tasks[1] = start_rt(waiter_e, NULL, SCHED_FIFO, e_prio, 0, "rtbal_E");
+	if (tasks[1])
+		put_queued_behind_a(tasks[1]);
+	tasks[2] = start_rt(blocker_b, NULL, SCHED_FIFO, H_PRIO, 1,
+			    "rtbal_B");
+	finish(tasks, 2);	/* T sleeps: B runs on CPU 1 and blocks */
+	complete(&b_release);
+	if (tasks[2]) {
+		kthread_stop(tasks[2]);
+		put_task_struct(tasks[2]);
+	}
+	KTEST_ASSERT(t, tasks[0] && tasks[1] && tasks[2], "kthread_create");
+	expect_ran_while_a_spun(t, "E (queued behind A)");
+}
+
+static void test_rt_blocker_pulls_equal_prio_task(struct ktest *t)
+{
+	run_blocker_scenario(t, H_PRIO);
+}
+
+static void test_rt_blocker_pulls_lower_prio_task(struct ktest *t)
+{
+	run_blocker_scenario(t, H_PRIO - 10);
+}
+
+KTEST_SUITE(rt_balance,
+	    KTEST_CASE(test_pi_boosted_owner_pulled_to_idle_cpu),
+	    KTEST_CASE(test_setprio_pushes_boosted_queued_owner),
+	    KTEST_CASE(test_rt_blocker_pulls_equal_prio_task),
+	    KTEST_CASE(test_rt_blocker_pulls_lower_prio_task));
