@@ -292,7 +292,8 @@ void scheduler_tick(void)
 		task_tick_fair(rq, rq->curr);
 	/* a more important task queued here (a sync wakeup left pending,
 	 * or a push that raced): reschedule now */
-	if (rt_prio_array_highest(&rq->rt) < rq->curr->prio ||
+	if ((!rt_prio_array_empty(&rq->rt) &&
+	     rt_prio_array_highest(&rq->rt) < rq->curr->prio) ||
 	    (rq->curr->flags & PF_IDLE && rq->nr_fair))
 		resched_curr(rq);
 	raw_spin_unlock(&rq->lock);
