@@ -133,8 +133,10 @@ static void context_switch(struct rq *rq, struct task_struct *prev,
  * [1] irqs off, lock this CPU's queue; [2] a prev that set a sleeping
  * state (and is not being preempted) leaves the queue; [3] charge prev,
  * let its policy requeue it; [4] pick the most important task; [5]
- * switch to it.  Before [1]: pull RT tasks waiting on other CPUs that
- * are more important than what this CPU would run.
+ * switch to it.  Between [2] and [3]: pull RT tasks waiting on other
+ * CPUs that are more important than what this CPU would run next
+ * (pull_rt_task, which may drop and retake rq->lock; the resched flag is
+ * cleared only after it, so the resched_curr rule in rq.c holds).
  * preempt: called by preemption (the state of prev is left alone: it
  * was preempted, not sleeping).
  * Context: task, preempt_count == 1 (the caller's preempt_disable).
@@ -146,8 +148,6 @@ static void __schedule(bool preempt)
 
 	raw_local_irq_disable();			/* [1] */
 	rq = this_rq();
-	if (READ_ONCE(rq->curr->state) != TASK_RUNNING || !rt_task(rq->curr))
-		pull_rt_tasks(rq);
 	raw_spin_lock(&rq->lock);
 	prev = rq->curr;
 	if (!preempt && READ_ONCE(prev->state) != TASK_RUNNING &&
@@ -157,6 +157,7 @@ static void __schedule(bool preempt)
 		deactivate_task(rq, prev);	/* set_cpus_allowed [3] */
 		prev->migrate_pending = true;
 	}
+	pull_rt_task(rq);	/* prev is put back or off: rt.c, may drop the lock */
 	this_cpu_write(sched_need_resched, 0);
 	update_curr(rq);				/* [3] */
 	if (prev->on_rq && !rt_task(prev))

@@ -91,7 +91,8 @@ void dequeue_rt(struct rq *rq, struct task_struct *p);
 struct task_struct *pick_rt(struct rq *rq);
 int select_rt_cpu(struct task_struct *p);
 void push_rt_tasks(struct rq *rq);
-void pull_rt_tasks(struct rq *rq);
+void pull_rt_task(struct rq *this_rq);
+bool prio_changed_rt(struct rq *rq, struct task_struct *p, int oldprio);
 void task_tick_rt(struct rq *rq, struct task_struct *curr);
 void requeue_rt(struct rq *rq, struct task_struct *p);
 

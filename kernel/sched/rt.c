@@ -11,14 +11,19 @@
  *  - push: after a switch, an RT task left queued but not running (it
  *    was preempted) moves to a CPU running something less important;
  *  - pull: before a CPU picks something less important than a queued,
- *    not running RT task of another CPU, it takes that task.
+ *    not running RT task of another CPU, it takes that task (after
+ *    prev was put back or dequeued, so a blocking prev does not count);
+ *  - priority change (prio_changed_rt): a boosted queued task that
+ *    cannot preempt its CPU is pushed.
  * rtk sends one targeted IPI (smp_send_reschedule(cpu)) where the
  * article's kernel sent smp_send_reschedule_allbutself() and let every
  * CPU look; the decision is the same, with fewer interrupts.
  * SCHED_RR: a 100 ms slice (RR_TIMESLICE_NS, Linux's value); when it
  * runs out the task goes to the tail of its priority.
  * Linux counterpart: kernel/sched/rt.c (enqueue_task_rt, pick_next_rt,
- * task_tick_rt, push_rt_tasks, pull_rt_task, select_task_rq_rt).
+ * task_tick_rt, push_rt_tasks, pull_rt_task, prio_changed_rt,
+ * select_task_rq_rt).  rtk's push_rt_tasks loops as Linux's
+ * push_rt_tasks around push_rt_task.
  */
 #include "kernel/sched/rq.h"
 #include "kernel/sched/rt_placement.h"
@@ -150,36 +155,118 @@ void push_rt_tasks(struct rq *rq)
 	}
 }
 
+/* double_lock_balance - lock busiest as well as this_rq, whose lock is
+ * held; in CPU order, so this_rq->lock may be dropped and retaken (the
+ * caller rechecks what it saw).  Linux: kernel/sched/sched.h.
+ * Locking: this_rq->lock held, irqs off. */
+static void double_lock_balance(struct rq *this_rq, struct rq *busiest)
+{
+	raw_spin_assert_held(&this_rq->lock);
+	if (busiest->cpu > this_rq->cpu) {
+		raw_spin_lock(&busiest->lock);
+		return;
+	}
+	raw_spin_unlock(&this_rq->lock);
+	double_rq_lock(this_rq, busiest);
+}
+
 /*
- * pull_rt_tasks - this CPU is about to reschedule: take the most
- * important pushable RT task of another CPU if it beats everything
- * queued here.
- * Context: __schedule, irqs off, no rq lock held.
+ * pull_rt_task - this CPU is about to pick its next task, prev already
+ * put back or dequeued: take a pushable RT task of another CPU that is
+ * more important than anything this CPU would otherwise run.
+ * Linux: balance_rt -> pull_rt_task; rtk calls it from __schedule
+ * between the dequeue of prev and the pick, the point Linux reaches
+ * through put_prev_task_balance.  "What this CPU would run" is the best
+ * queued RT task; prev counts only while it is still queued (it was
+ * preempted).  Counting a blocking prev was bug 1 of issue 12:
+ *
+ *	CPU0                             CPU1
+ *	A (FIFO 99) spins                H (FIFO 90) rt_mutex_lock(L):
+ *	O (OTHER, holds L) queued         boost O to 90 (queued on CPU0)
+ *	                                  schedule(): H blocks
+ *	                                  pull: "best here = H's 90",
+ *	                                   O (90) not better: no pull
+ *	O waits for A                    idle, while O could run here
+ *
+ * Test: rt_balance, test_pi_boosted_owner_pulled_to_idle_cpu (and
+ * test_rt_blocker_pulls_equal/lower_prio_task without PI).
+ * [1] skip CPUs with nothing pushable (lockless hint, rechecked);
+ * [2] lock both queues (this one may be dropped meanwhile); [3] take the
+ * best task of src allowed here when rt_pull_wanted() says so; repeat
+ * for every CPU (a later pull must beat the earlier one).
+ * Context: __schedule, irqs off.  Locking: rq->lock held; dropped and
+ * retaken, so the caller picks only after this returns.
  */
-void pull_rt_tasks(struct rq *rq)
+void pull_rt_task(struct rq *this_rq)
 {
 	int cpu;
 
+	BUG_ON(!raw_irqs_disabled());
+	raw_spin_assert_held(&this_rq->lock);
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct rq *src = cpu_rq(cpu);
 		struct task_struct *p;
-		int mine;
 
-		if (src == rq || !READ_ONCE(src->online) ||
+		if (src == this_rq || !READ_ONCE(src->online) ||	/* [1] */
 		    !READ_ONCE(src->rt_nr_pushable))
 			continue;
-		double_rq_lock(rq, src);
-		p = next_pushable(src, rq->cpu);
-		mine = rt_prio_array_highest(&rq->rt);
-		if (rq->curr->on_rq && rq->curr->prio < mine &&
-		    READ_ONCE(rq->curr->state) == TASK_RUNNING)
-			mine = rq->curr->prio;
-		if (p && p->prio < mine) {
-			move_queued_task(src, rq, p);
-			resched_curr(rq);
-		}
-		double_rq_unlock(rq, src);
+		if (!rt_prio_array_empty(&this_rq->rt) &&
+		    rt_prio_array_highest(&this_rq->rt) == 0)
+			return;			/* nothing can beat prio 0 */
+		double_lock_balance(this_rq, src);			/* [2] */
+		p = next_pushable(src, this_rq->cpu);			/* [3] */
+		if (p && this_rq->online &&
+		    rt_pull_wanted(p->prio, rt_prio_array_highest(&this_rq->rt)))
+			move_queued_task(src, this_rq, p);
+		raw_spin_unlock(&src->lock);
 	}
+}
+
+/*
+ * prio_changed_rt - p's effective prio went from oldprio to p->prio (PI
+ * boost or deboost, sched_setscheduler), p requeued on rq: fix up
+ * preemption here and say whether p must be pushed elsewhere.
+ * [1] p runs and became less important than a queued task: reschedule;
+ * __schedule's pull_rt_task then also takes a better task of another
+ * CPU (Linux: rt_queue_pull_task); [2] p queued and now more important
+ * than curr: reschedule; [3] p queued, not running, boosted, and still
+ * not beating curr: it must be pushed (rt_push_after_boost), or it waits
+ * although another CPU runs something less important:
+ *
+ *	CPU0                             CPU1
+ *	A (FIFO 99) spins                idle (T and H asleep)
+ *	O (OTHER, holds L) queued
+ *	A: sched_setscheduler(H, 90):
+ *	  H blocked on L: boost O to 90
+ *	  O queued behind A              nobody schedules here: O waits
+ *	  -> push O to CPU1               for A unless it is pushed
+ *
+ * Test: rt_balance, test_setprio_pushes_boosted_queued_owner.  Linux
+ * pushes here only when p becomes RT (switched_to_rt); rtk pushes at
+ * every boost of a queued task.
+ * Returns true when the caller must call push_rt_tasks(rq) once it has
+ * dropped rq->lock.
+ * Context: any, irqs off.  Locking: p->pi_lock and rq->lock held.
+ */
+bool prio_changed_rt(struct rq *rq, struct task_struct *p, int oldprio)
+{
+	bool running = rq->curr == p;
+
+	raw_spin_assert_held(&rq->lock);
+	if (running) {
+		rq_update_cpu_prio(rq);
+		if (p->prio > oldprio)				/* [1] */
+			resched_curr(rq);
+		return false;
+	}
+	if (!p->on_rq)
+		return false;
+	if (p->prio < rq->curr->prio) {				/* [2] */
+		resched_curr(rq);
+		return false;
+	}
+	return rt_task(p) &&					/* [3] */
+	       rt_push_after_boost(oldprio, p->prio, rq->curr->prio);
 }
 
 /* task_tick_rt - SCHED_RR slice accounting.  Locking: rq->lock. */

@@ -8,7 +8,8 @@
  * Pure function over a snapshot (the prio running on each CPU, the
  * online and affinity masks): the scheduler takes the snapshot without
  * locks (a stale answer only costs one extra IPI or one later push) and
- * tests/host/test_rt_placement.c checks the decision on the host.
+ * tests/host/test_rt_placement.c checks the decisions on the host (with
+ * the pull and push-on-boost rules below).
  * Linux counterpart: kernel/sched/cpupri.c cpupri_find() and
  * kernel/sched/rt.c find_lowest_rq() (which also prefers task_cpu()).
  */
@@ -34,5 +35,31 @@
  */
 int rt_find_lowest_cpu(const int *cpu_prio, int nr_cpus, cpumask_t online,
 		       cpumask_t allowed, int task_prio, int last_cpu);
+
+/*
+ * rt_pull_wanted - should a CPU about to pick its next task take a
+ * queued, not running RT task of prio task_prio from another CPU?
+ * @next_prio: the most important prio this CPU would run otherwise: its
+ *	best queued RT task (MAX_RT_PRIO or more when none), with prev
+ *	counted only if it is still queued.  A blocking prev must not count
+ *	(issue 12, bug 1: an equal-prio task was left waiting).
+ * Returns true when the task is strictly more important (an equal one
+ * would only trade places).  Linux: the test in pull_rt_task.
+ * Context: any; reads only its arguments.
+ */
+bool rt_pull_wanted(int task_prio, int next_prio);
+
+/*
+ * rt_push_after_boost - after a queued, not running task's prio went
+ * from oldprio to prio (PI boost, sched_setscheduler), must it be pushed
+ * to another CPU?  Yes when it became more important and still does not
+ * preempt what its CPU runs (curr_prio): else it waits behind curr while
+ * another CPU may run something less important.  The push itself finds
+ * whether such a CPU exists (rt_find_lowest_cpu).
+ * Linux: switched_to_rt's push (rtk also pushes an RT task boosted
+ * further, where Linux relies on the other CPU's next pull).
+ * Context: any; reads only its arguments.
+ */
+bool rt_push_after_boost(int oldprio, int prio, int curr_prio);
 
 #endif /* KERNEL_SCHED_RT_PLACEMENT_H */

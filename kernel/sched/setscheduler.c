@@ -32,27 +32,23 @@ static void __setscheduler_prio(struct task_struct *p)
 }
 
 /*
- * change_prio_locked - requeue p for a new effective prio, and fix up
- * preemption: p running and now less important than a queued task, or
- * p queued and now more important than curr.
+ * change_prio_locked - requeue p for a new effective prio and fix up
+ * preemption and placement (prio_changed_rt, kernel/sched/rt.c).
+ * Returns true when p must be pushed (push_rt_tasks after the unlock).
  * Locking: p->pi_lock and task_rq(p)->lock held.
  */
-static void change_prio_locked(struct rq *rq, struct task_struct *p, int prio)
+static bool change_prio_locked(struct rq *rq, struct task_struct *p, int prio)
 {
 	bool queued = p->on_rq, running = rq->curr == p;
 	int old = p->prio;
 
+	raw_spin_assert_held(&rq->lock);
 	if (queued)
 		deactivate_task(rq, p);
 	p->prio = prio;
 	if (queued)
 		activate_task(rq, p, running && prio > old ? false : running);
-	if (running)
-		rq_update_cpu_prio(rq);
-	if (running && prio > old)
-		resched_curr(rq);
-	else if (queued && !running && prio < rq->curr->prio)
-		resched_curr(rq);
+	return prio_changed_rt(rq, p, old);
 }
 
 int sched_setscheduler(struct task_struct *p, int policy,
@@ -106,6 +102,7 @@ void rt_mutex_setprio(struct task_struct *p, int prio)
 {
 	unsigned long flags;
 	struct rq *rq;
+	bool push;
 
 	/* the locking code holds p->pi_lock: take only the rq lock */
 	raw_spin_assert_held(&p->pi_lock);
@@ -114,7 +111,9 @@ void rt_mutex_setprio(struct task_struct *p, int prio)
 	update_curr(rq);
 	if (p->prio != prio)
 		sched_trace_prio(p, prio);
-	change_prio_locked(rq, p, prio);
+	push = change_prio_locked(rq, p, prio);
 	raw_spin_unlock(&rq->lock);
+	if (push)
+		push_rt_tasks(rq);	/* prio_changed_rt [3] */
 	raw_local_irq_restore(flags);
 }

@@ -3,10 +3,12 @@
  * task goes to the CPU running the least important task, only when it
  * would preempt it, never outside its affinity or to an offline CPU, and
  * to its last CPU when several are equally good; a brute-force model
- * cross-checks random snapshots.
+ * cross-checks random snapshots.  The pull rule (a blocked prev does not
+ * count) and the push-on-boost rule of prio_changed_rt.
  */
 #include "tests/host/check.h"
 #include "kernel/sched/rt_placement.h"
+#include "kernel/sched/rt_runqueue.h"
 
 #define IDLE 140	/* what an idle CPU reports (largest value) */
 #define OTHER 120	/* a SCHED_OTHER task */
@@ -52,6 +54,34 @@ static void test_last_cpu_preferred_on_ties(void)
 	CHECK_EQ(rt_find_lowest_cpu(prio, 4, mask(0xf), mask(0xf), 5, -1), 0);
 	/* last CPU busy with something more important: not preferred */
 	CHECK_EQ(rt_find_lowest_cpu(prio, 4, mask(0xf), mask(0xf), 5, 3), 0);
+}
+
+/* Issue 12, bug 1: a CPU whose RT task blocked (prio 9 = FIFO 90) and
+ * has nothing else queued (MAX_RT_PRIO) pulls an equal or lower RT task;
+ * it used to compare with the blocker's own 9 and pull neither. */
+static void test_pull_ignores_the_blocked_prev(void)
+{
+	CHECK(rt_pull_wanted(9, MAX_RT_PRIO), "equal prio to the blocker");
+	CHECK(rt_pull_wanted(19, MAX_RT_PRIO), "lower prio than the blocker");
+	CHECK(rt_pull_wanted(99, MAX_RT_PRIO), "lowest RT prio, CPU idle");
+}
+
+static void test_pull_only_beats_what_is_queued(void)
+{
+	CHECK(!rt_pull_wanted(9, 9), "an equal queued task: no trade");
+	CHECK(!rt_pull_wanted(19, 9), "a better task is queued here");
+	CHECK(rt_pull_wanted(4, 9), "more important than the queued one");
+}
+
+/* a queued owner boosted to 9 behind curr 4: push; boosted past curr:
+ * it preempts here instead; deboosted or unchanged: nothing. */
+static void test_push_after_boost(void)
+{
+	CHECK(rt_push_after_boost(120, 9, 4), "OTHER boosted behind FIFO 95");
+	CHECK(rt_push_after_boost(19, 9, 9), "boosted to curr's own prio");
+	CHECK(!rt_push_after_boost(120, 2, 4), "now preempts curr");
+	CHECK(!rt_push_after_boost(9, 120, 4), "deboost");
+	CHECK(!rt_push_after_boost(9, 9, 4), "no change");
 }
 
 static unsigned int seed = 777;
@@ -110,5 +140,8 @@ int main(void)
 		CHECK_CASE(test_affinity_and_online_are_respected),
 		CHECK_CASE(test_last_cpu_preferred_on_ties),
 		CHECK_CASE(test_random_snapshots_match_model),
+		CHECK_CASE(test_pull_ignores_the_blocked_prev),
+		CHECK_CASE(test_pull_only_beats_what_is_queued),
+		CHECK_CASE(test_push_after_boost),
 		{ 0 } });
 }
