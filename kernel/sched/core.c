@@ -153,11 +153,13 @@ static void __schedule(bool preempt)
 	if (!preempt && READ_ONCE(prev->state) != TASK_RUNNING &&
 	    prev->on_rq)
 		deactivate_task(rq, prev);		/* [2] */
-	else if (prev->on_rq && !cpumask_test_cpu(rq->cpu, &prev->cpus_allowed)) {
+	/* prev is queued or off: pull; may drop rq->lock, so a change of
+	 * prev's affinity meanwhile is seen by the test below (rt.c) */
+	pull_rt_task(rq);
+	if (prev->on_rq && !cpumask_test_cpu(rq->cpu, &prev->cpus_allowed)) {
 		deactivate_task(rq, prev);	/* set_cpus_allowed [3] */
 		prev->migrate_pending = true;
 	}
-	pull_rt_task(rq);	/* prev is put back or off: rt.c, may drop the lock */
 	this_cpu_write(sched_need_resched, 0);
 	update_curr(rq);				/* [3] */
 	if (prev->on_rq && !rt_task(prev))

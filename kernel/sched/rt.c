@@ -195,7 +195,10 @@ static void double_lock_balance(struct rq *this_rq, struct rq *busiest)
  * best task of src allowed here when rt_pull_wanted() says so; repeat
  * for every CPU (a later pull must beat the earlier one).
  * Context: __schedule, irqs off.  Locking: rq->lock held; dropped and
- * retaken, so the caller picks only after this returns.
+ * retaken, so the caller picks only after this returns, and tests only
+ * afterwards what another CPU changes under rq->lock with nothing but
+ * a resched flag to show for it (prev's affinity: set_cpus_allowed [3]);
+ * the flag itself is cleared after this, so it is not lost.
  */
 void pull_rt_task(struct rq *this_rq)
 {
