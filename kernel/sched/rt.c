@@ -27,6 +27,7 @@
  */
 #include "kernel/sched/rq.h"
 #include "kernel/sched/rt_placement.h"
+#include "kernel/debug/race_window.h"
 
 void enqueue_rt(struct rq *rq, struct task_struct *p, bool head)
 {
@@ -155,10 +156,28 @@ void push_rt_tasks(struct rq *rq)
 	}
 }
 
-/* double_lock_balance - lock busiest as well as this_rq, whose lock is
- * held; in CPU order, so this_rq->lock may be dropped and retaken (the
- * caller rechecks what it saw).  Linux: kernel/sched/sched.h.
- * Locking: this_rq->lock held, irqs off. */
+/* test-only: hold the window where pull_rt_task has dropped rq->lock */
+DEFINE_RACE_WINDOW(pull_rt_unlocked);
+
+/*
+ * double_lock_balance - lock busiest as well as this_rq, whose lock is
+ * held; in CPU order, so this_rq->lock may be dropped and retaken.  What
+ * another CPU may do meanwhile to prev, still this CPU's curr:
+ *
+ *	CPU1 (__schedule of P)             CPU0
+ *	lock rq1; P stays queued
+ *	pull_rt_task: unlock rq1           set_cpus_allowed(P, {CPU0}):
+ *	                                     P runs on CPU1: resched_curr
+ *	                                     (flag only; P cannot be moved)
+ *	lock rq0, rq1
+ *	test P's affinity (after the pull): off CPU1 -> migrate_pending;
+ *	  tested before the pull, P would run on with the flag cleared
+ *
+ * Test: rt_balance, test_affinity_change_while_pull_unlocked.
+ * Linux: double_lock_balance (kernel/sched/sched.h); there an affinity
+ * change queues the stopper task, which the pick sees.
+ * Locking: this_rq->lock held, irqs off.
+ */
 static void double_lock_balance(struct rq *this_rq, struct rq *busiest)
 {
 	raw_spin_assert_held(&this_rq->lock);
@@ -167,6 +186,7 @@ static void double_lock_balance(struct rq *this_rq, struct rq *busiest)
 		return;
 	}
 	raw_spin_unlock(&this_rq->lock);
+	race_window(&pull_rt_unlocked);
 	double_rq_lock(this_rq, busiest);
 }
 

@@ -20,6 +20,8 @@
 #include "tests/kernel/sched_helpers.h"
 #include "kernel/sched/completion.h"
 #include "kernel/locking/rtmutex.h"
+#include "kernel/debug/race_window.h"
+#include "kernel/sched/rq.h"	/* pull_rt_unlocked, a test-only point */
 #include "kernel/printk.h"
 
 /* SPIN_BOUND_NS - how long A spins at most.  A stops as soon as the
@@ -314,8 +316,71 @@ static void test_rt_blocker_pulls_lower_prio_task(struct ktest *t)
 	run_blocker_scenario(t, H_PRIO - 10);
 }
 
+/* ---- pull_rt_task drops rq->lock: an affinity change meanwhile ---- */
+
+static struct completion p_done;
+static int p_cpu_after = -1;
+
+/* yielder_p - P (SCHED_OTHER, on CPU 1): one sched_yield, whose pull is
+ * parked in the window; then where it runs. */
+static int yielder_p(void *unused)
+{
+	sched_yield();
+	p_cpu_after = raw_smp_processor_id();
+	complete(&p_done);
+	return 0;
+}
+
+static int queued_x(void *unused)
+{
+	return 0;
+}
+
+/*
+ * Scenario (the diagram at double_lock_balance in kernel/sched/rt.c):
+ * T (FIFO 99) runs on CPU 0 with X (FIFO 50, CPU 0) queued behind it, so
+ * CPU 0 has a pushable task and a pull from CPU 1 must drop CPU 1's
+ * lock.  P (SCHED_OTHER) on CPU 1 yields; its __schedule parks in that
+ * window (pull_rt_unlocked).  T then allows P on CPU 0 only and lets it
+ * go on.  Observable: after its yield P runs on CPU 0.  Testing P's
+ * affinity before the pull (as __schedule did) left P on CPU 1 with its
+ * resched flag cleared.
+ */
+static void test_affinity_change_while_pull_unlocked(struct ktest *t)
+{
+	struct task_struct *p, *x;
+	bool parked;
+
+	need_two_cpus(t);
+	init_completion(&p_done);
+	p_cpu_after = -1;
+	me_rt(99, 0);
+	x = start_rt(queued_x, NULL, SCHED_FIFO, 50, 0, "rtbal_X");
+	p = kthread_create(yielder_p, NULL, "rtbal_P");
+	KTEST_ASSERT(t, p && x, "kthread_create");
+	set_cpus_allowed(p, one_cpu(1));
+	get_task_struct(p);
+	race_window_arm(&pull_rt_unlocked, p);
+	wake_up_process(p);
+	parked = race_window_wait_parked(&pull_rt_unlocked, SAFETY_NS);
+	set_cpus_allowed(p, one_cpu(0));
+	race_window_release(&pull_rt_unlocked);
+	me_restore();		/* T sleeps on CPU 0: X, then P run there */
+	wait_for_completion_timeout(&p_done, SAFETY_NS);
+	kthread_stop(x);
+	put_task_struct(x);
+	kthread_stop(p);
+	put_task_struct(p);
+	KTEST_EXPECT(t, parked, "P never reached pull_rt_task's unlocked "
+		     "window");
+	KTEST_EXPECT(t, p_cpu_after == 0, "P ran on CPU %d after its "
+		     "affinity became {CPU 0} during its pull (expected 0)",
+		     p_cpu_after);
+}
+
 KTEST_SUITE(rt_balance,
 	    KTEST_CASE(test_pi_boosted_owner_pulled_to_idle_cpu),
 	    KTEST_CASE(test_setprio_pushes_boosted_queued_owner),
 	    KTEST_CASE(test_rt_blocker_pulls_equal_prio_task),
-	    KTEST_CASE(test_rt_blocker_pulls_lower_prio_task));
+	    KTEST_CASE(test_rt_blocker_pulls_lower_prio_task),
+	    KTEST_CASE(test_affinity_change_while_pull_unlocked));
