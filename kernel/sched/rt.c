@@ -233,8 +233,7 @@ void pull_rt_task(struct rq *this_rq)
 		if (src == this_rq || !READ_ONCE(src->online) ||	/* [1] */
 		    !READ_ONCE(src->rt_nr_pushable))
 			continue;
-		if (!rt_prio_array_empty(&this_rq->rt) &&
-		    rt_prio_array_highest(&this_rq->rt) == 0)
+		if (rt_prio_array_highest(&this_rq->rt) == 0)
 			return;			/* nothing can beat prio 0 */
 		double_lock_balance(this_rq, src);			/* [2] */
 		p = next_pushable(src, this_rq->cpu);			/* [3] */
@@ -249,9 +248,9 @@ void pull_rt_task(struct rq *this_rq)
  * prio_changed_rt - p's effective prio went from oldprio to p->prio (PI
  * boost or deboost, sched_setscheduler), p requeued on rq: fix up
  * preemption here and say whether p must be pushed elsewhere.
- * [1] p runs and became less important than a queued task: reschedule;
- * __schedule's pull_rt_task then also takes a better task of another
- * CPU (Linux: rt_queue_pull_task); [2] p queued and now more important
+ * [1] p runs and became less important: reschedule, so that a queued
+ * task now better than p runs, and __schedule's pull_rt_task takes one
+ * of another CPU (Linux: rt_queue_pull_task); [2] p queued and now more important
  * than curr: reschedule; [3] p queued, not running, boosted, and still
  * not beating curr: it must be pushed (rt_push_after_boost), or it waits
  * although another CPU runs something less important:
