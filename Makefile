@@ -69,10 +69,12 @@ KCFLAGS += $(foreach o,$(TIMING_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 DEBUG_OPTS := PRINTK_IGNORE_LOGLEVEL DETECT_SOFTLOCKUP
 DETECT_SOFTLOCKUP ?= 1
 KCFLAGS += $(foreach o,$(DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
-# Lock debugging (kernel/locking/debug_irqflags.h, rtlock_mode.h): both on
-# unless =0; DEBUG_RT_LOCKING_MODE only changes something under PREEMPT=rt.
-LOCK_DEBUG_OPTS := DEBUG_IRQ_FLAGS DEBUG_RT_LOCKING_MODE
+# Lock debugging (kernel/locking/debug_irqflags.h, rtlock_mode.h, the
+# validator lockdep.h): all on unless =0; DEBUG_RT_LOCKING_MODE only
+# changes something under PREEMPT=rt.
+LOCK_DEBUG_OPTS := DEBUG_IRQ_FLAGS DEBUG_RT_LOCKING_MODE LOCKDEP
 DEBUG_IRQ_FLAGS ?= 1
+LOCKDEP ?= 1
 DEBUG_RT_LOCKING_MODE ?= 1
 KCFLAGS += $(foreach o,$(LOCK_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # No -g: NASM records the absolute build directory in its DWARF and has no

@@ -36,6 +36,11 @@ SKIP_RE = re.compile(r"^(.*?)\s*#\s*SKIP\b\s*(.*)$", re.IGNORECASE)
 # Crash markers: panic() and the exception oops (and Linux-style BUG:).
 CRASH_RE = re.compile(r"Kernel panic|\b[Oo]ops\b|\bOOPS\b|^BUG: ")
 PANIC_END = "---[ end Kernel panic"
+# The lock validator (kernel/locking/lockdep.h): every report line starts
+# "lockdep: "; reports a test provokes on purpose print as
+# "lockdep-expected: " instead.  Any unexpected report fails the run (its
+# headline is quoted), as does the validator switching itself off.
+LOCKDEP_RE = re.compile(r"lockdep: (WARNING: .*|.*validator turned off.*)$")
 # A test that raises a fault on purpose brackets the oops with these
 # (arch/x86_64/traps.c, tests/kernel/test_exceptions.c); any other oops
 # is a crash.
@@ -131,6 +136,14 @@ def parse_ktap(lines, host=False):
             continue
         is_ktap = RESULT_RE.match(line) or (DIAG_RE.match(line) and
                                              line.startswith("    #"))
+        m = None if is_ktap else LOCKDEP_RE.search(line)
+        if m:
+            where = ""
+            if suite is not None and suite.result is None:
+                where = " (in %s, after %s)" % (suite.name, suite.cases[-1].name
+                                                if suite.cases else "its plan")
+            rep.problems.append("unexpected lockdep report at serial line "
+                                "%d%s: %s" % (lineno, where, m.group(1)))
         if not is_ktap and CRASH_RE.search(line) and PANIC_END not in line:
             if in_expected and "Kernel panic" not in line:
                 rep.expected_oopses += 1

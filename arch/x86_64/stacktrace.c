@@ -54,6 +54,31 @@ void arch_show_backtrace(unsigned long rbp)
 	}
 }
 
+/*
+ * arch_save_stack_trace - up to max return addresses of the frames above
+ * rbp (the caller's callers), for the lock validator's acquisition
+ * records; the rest of trace is zeroed.  Returns how many were stored.
+ * Context: any; reads only the current stack.
+ */
+int arch_save_stack_trace(unsigned long rbp, unsigned long *trace, int max)
+{
+	unsigned long prev = 0;
+	int n = 0;
+
+	while (n < max && rbp && frame_plausible(rbp, prev)) {
+		unsigned long ret = ((unsigned long *)rbp)[1];
+
+		if (!ret)
+			break;
+		trace[n++] = ret;
+		prev = rbp;
+		rbp = ((unsigned long *)rbp)[0];
+	}
+	for (int i = n; i < max; i++)
+		trace[i] = 0;
+	return n;
+}
+
 void arch_show_current_regs(void)
 {
 	unsigned long r[16];

@@ -12,6 +12,11 @@
  * stack and stops at the first implausible frame. */
 void arch_show_backtrace(unsigned long rbp);
 
+/* arch_save_stack_trace - store up to max return addresses walking the
+ * frame chain from rbp; returns the count (the rest of trace is 0).
+ * Context: any. */
+int arch_save_stack_trace(unsigned long rbp, unsigned long *trace, int max);
+
 /* arch_show_current_regs - print this CPU's registers as the caller sees
  * them (for panic(), which has no trap frame). */
 void arch_show_current_regs(void);

@@ -31,6 +31,7 @@
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/completion.h"
 #include "kernel/sched/wait.h"
+#include "lib/vsnprintf.h"
 #include "kernel/time/ktime.h"
 #include "kernel/smp.h"
 #include "arch/x86_64/arch.h"
@@ -262,6 +263,10 @@ struct pi_chain {
 };
 
 static struct pi_chain pi_chain;	/* one bench at a time (bench.c) */
+/* one name, hence one lock-validator class, per chain level: task i
+ * holds level i and takes level i - 1, an order that only looks like
+ * recursion if all levels were one class (kernel/locking/lockdep.h) */
+static char pi_chain_names[BENCH_PI_MAX_DEPTH][24];
 
 static int pi_chain_fn(void *data)
 {
@@ -296,8 +301,12 @@ int bench_pi_chain(int depth, int n, struct bench_result *res)
 	init_completion(&c->held);
 	init_completion(&c->release);
 	init_completion(&c->done);
-	for (i = 0; i < depth; i++)
-		rt_mutex_init(&c->locks[i]);
+	for (i = 0; i < depth; i++) {
+		snprintf(pi_chain_names[i], sizeof(pi_chain_names[i]),
+			 "pi_chain.locks[%d]", i);
+		__rt_mutex_init(&c->locks[i], pi_chain_names[i], __FILE__,
+				__LINE__);
+	}
 	for (i = 0; i <= depth; i++) {
 		ktime_t end = ktime_get() + BENCH_WAIT_NS;
 

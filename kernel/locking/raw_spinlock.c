@@ -22,9 +22,12 @@
  * TCG on a loaded host can stretch a few ms into a few hundred. */
 #define RAW_SPIN_REPORT_NS (5LL * NSEC_PER_SEC)
 
-void raw_spin_lock_init(raw_spinlock_t *lock)
+void __raw_spin_lock_init(raw_spinlock_t *lock, const char *name,
+			  const char *file, int line)
 {
 	*lock = (raw_spinlock_t)__RAW_SPIN_LOCK_UNLOCKED(lock);
+	lock->name = name;
+	lockdep_init_map(&lock->dep_map, name, file, line, LD_WAIT_SPIN);
 }
 
 static void raw_spin_set_owner(raw_spinlock_t *lock, unsigned long ip)
@@ -57,12 +60,15 @@ static __noreturn void raw_spin_report(raw_spinlock_t *lock, u16 ticket,
 	      __atomic_load_n(&lock->owner, __ATOMIC_RELAXED));
 }
 
-void do_raw_spin_lock(raw_spinlock_t *lock, unsigned long ip)
+void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
+		      unsigned long ip)
 {
-	u16 ticket = __atomic_fetch_add(&lock->next, 1, __ATOMIC_RELAXED);
+	u16 ticket;
 	ktime_t start = 0;
 	unsigned long spins = 0;
 
+	lock_acquire(&lock->dep_map, subclass, false, 0, ip); /* before the wait */
+	ticket = __atomic_fetch_add(&lock->next, 1, __ATOMIC_RELAXED);
 	while (__atomic_load_n(&lock->owner, __ATOMIC_ACQUIRE) != ticket) {
 		arch_cpu_relax();
 		/* read the clock only now and then: it costs more than
@@ -90,12 +96,14 @@ bool do_raw_spin_trylock(raw_spinlock_t *lock, unsigned long ip)
 					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return false;
 	raw_spin_set_owner(lock, ip);
+	lock_acquire(&lock->dep_map, 0, true, 0, ip);
 	return true;
 }
 
-void do_raw_spin_unlock(raw_spinlock_t *lock)
+void do_raw_spin_unlock(raw_spinlock_t *lock, unsigned long ip)
 {
 	BUG_ON(!raw_spin_is_locked(lock));
+	lock_release(&lock->dep_map, ip);
 	lock->owner_cpu = -1;
 	lock->owner_task = NULL;
 	/* pairs with the acquire load in do_raw_spin_lock */

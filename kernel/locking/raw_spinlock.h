@@ -17,7 +17,9 @@
  * waiter that spins far too long reports both parties and panics instead
  * of hanging silently.
  * Linux counterpart: include/linux/spinlock.h, spinlock_api_smp.h,
- * arch/x86 ticket spinlocks (pre-qspinlock).  rtk leaves out lockdep.
+ * arch/x86 ticket spinlocks (pre-qspinlock).  Every acquisition and
+ * release is annotated for the lock validator (kernel/locking/lockdep.h)
+ * in do_raw_spin_lock/trylock/unlock.
  */
 #ifndef KERNEL_LOCKING_RAW_SPINLOCK_H
 #define KERNEL_LOCKING_RAW_SPINLOCK_H
@@ -27,6 +29,7 @@
 #include "lib/bug.h"
 #include "arch/x86_64/arch.h"
 #include "kernel/sched/preempt.h"
+#include "kernel/locking/lockdep.h"
 
 struct task_struct;
 
@@ -38,19 +41,28 @@ typedef struct raw_spinlock {
 	struct task_struct *owner_task;
 	unsigned long acquire_ip;	/* return address of the lock call */
 	const char *name;
+	struct lockdep_map dep_map;	/* class: the init site (lockdep.h) */
 } raw_spinlock_t;
 
 #define __RAW_SPIN_LOCK_UNLOCKED(lockname)                                   \
 	{ .owner = 0, .next = 0, .owner_cpu = -1, .owner_task = NULL,        \
-	  .acquire_ip = 0, .name = #lockname }
+	  .acquire_ip = 0, .name = #lockname,                                \
+	  .dep_map = LOCKDEP_MAP_INIT(#lockname, LD_WAIT_SPIN) }
 #define DEFINE_RAW_SPINLOCK(x) raw_spinlock_t x = __RAW_SPIN_LOCK_UNLOCKED(x)
 
-void raw_spin_lock_init(raw_spinlock_t *lock);
+/* raw_spin_lock_init - the lock's class is this call's site and the lock
+ * expression (kernel/locking/lockdep.h). */
+void __raw_spin_lock_init(raw_spinlock_t *lock, const char *name,
+			  const char *file, int line);
+#define raw_spin_lock_init(lock)                                             \
+	__raw_spin_lock_init(lock, #lock, __FILE__, __LINE__)
 
-/* Internal: take/drop the ticket without touching preemption or IF. */
-void do_raw_spin_lock(raw_spinlock_t *lock, unsigned long ip);
+/* Internal: take/drop the ticket without touching preemption or IF; the
+ * lock validator's hooks are here.  subclass: lockdep nesting level. */
+void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
+		      unsigned long ip);
 bool do_raw_spin_trylock(raw_spinlock_t *lock, unsigned long ip);
-void do_raw_spin_unlock(raw_spinlock_t *lock);
+void do_raw_spin_unlock(raw_spinlock_t *lock, unsigned long ip);
 
 static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
 {
@@ -74,7 +86,19 @@ bool raw_spin_is_held_here(raw_spinlock_t *lock);
 static __always_inline void raw_spin_lock(raw_spinlock_t *lock)
 {
 	preempt_disable();
-	do_raw_spin_lock(lock, __RAW_IP);
+	do_raw_spin_lock(lock, 0, __RAW_IP);
+}
+
+/*
+ * raw_spin_lock_nested - raw_spin_lock of the second (third...) lock of
+ * one class taken in a fixed order (double_rq_lock): subclass tells the
+ * validator it is a different nesting level, not a recursion.
+ */
+static __always_inline void raw_spin_lock_nested(raw_spinlock_t *lock,
+						 unsigned int subclass)
+{
+	preempt_disable();
+	do_raw_spin_lock(lock, subclass, __RAW_IP);
 }
 
 static __always_inline bool raw_spin_trylock(raw_spinlock_t *lock)
@@ -88,7 +112,7 @@ static __always_inline bool raw_spin_trylock(raw_spinlock_t *lock)
 
 static __always_inline void raw_spin_unlock(raw_spinlock_t *lock)
 {
-	do_raw_spin_unlock(lock);
+	do_raw_spin_unlock(lock, __RAW_IP);
 	preempt_enable();
 }
 
@@ -96,12 +120,12 @@ static __always_inline void raw_spin_lock_irq(raw_spinlock_t *lock)
 {
 	raw_local_irq_disable();
 	preempt_disable();
-	do_raw_spin_lock(lock, __RAW_IP);
+	do_raw_spin_lock(lock, 0, __RAW_IP);
 }
 
 static __always_inline void raw_spin_unlock_irq(raw_spinlock_t *lock)
 {
-	do_raw_spin_unlock(lock);
+	do_raw_spin_unlock(lock, __RAW_IP);
 	raw_local_irq_enable();
 	preempt_enable();
 }
@@ -112,7 +136,7 @@ static __always_inline unsigned long __raw_spin_lock_irqsave(raw_spinlock_t *loc
 
 	raw_local_irq_save(flags);
 	preempt_disable();
-	do_raw_spin_lock(lock, __RAW_IP);
+	do_raw_spin_lock(lock, 0, __RAW_IP);
 	return flags;
 }
 
@@ -124,7 +148,7 @@ static __always_inline unsigned long __raw_spin_lock_irqsave(raw_spinlock_t *loc
 static __always_inline void raw_spin_unlock_irqrestore(raw_spinlock_t *lock,
 						       unsigned long flags)
 {
-	do_raw_spin_unlock(lock);
+	do_raw_spin_unlock(lock, __RAW_IP);
 	raw_local_irq_restore(flags);
 	preempt_enable();
 }

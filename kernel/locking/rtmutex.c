@@ -65,6 +65,7 @@ void __rt_mutex_init(struct rt_mutex *lock, const char *name,
 	lock->name = name;
 	lock->file = file;
 	lock->line = line;
+	lockdep_init_map(&lock->dep_map, name, file, line, LD_WAIT_SLEEP);
 }
 
 static void rt_mutex_set_owner(struct rt_mutex *lock, struct task_struct *owner)
@@ -327,15 +328,24 @@ static __noreturn void rt_mutex_deadlock_sleep(void)
 int rt_mutex_lock_common(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 			 s64 timeout_ns, bool detect_report)
 {
+	int ret;
+
+	/* validated before it can wait; unannotated again if it fails */
+	lock_acquire(&lock->dep_map, 0, false, 0, _RET_IP_);
 	if (likely(rt_mutex_fastlock(lock)))
 		return 0;
 	if (rt_mutex_owner(lock) == current) {
 		rt_mutex_report_self_deadlock(lock);
-		if (!detect_report)
+		if (!detect_report) {
+			lock_release(&lock->dep_map, _RET_IP_);
 			return -EDEADLK;
+		}
 		rt_mutex_deadlock_sleep();
 	}
-	return rt_mutex_slowlock(lock, mode, timeout_ns, detect_report);
+	ret = rt_mutex_slowlock(lock, mode, timeout_ns, detect_report);
+	if (ret)
+		lock_release(&lock->dep_map, _RET_IP_);
+	return ret;
 }
 
 void rt_mutex_lock(struct rt_mutex *lock)
@@ -363,7 +373,7 @@ int rt_mutex_trylock(struct rt_mutex *lock)
 	bool taken;
 
 	if (likely(rt_mutex_fastlock(lock)))
-		return 1;
+		goto out_taken;
 	if (rt_mutex_owner(lock))
 		return 0;
 	/* free but with waiters: the stealing rule decides */
@@ -371,11 +381,16 @@ int rt_mutex_trylock(struct rt_mutex *lock)
 	taken = try_to_take_rt_mutex(lock, current, NULL);
 	fixup_rt_mutex_waiters(lock);
 	raw_spin_unlock_irqrestore(&lock->wait_lock, flags);
-	return taken;
+	if (!taken)
+		return 0;
+out_taken:
+	lock_acquire(&lock->dep_map, 0, true, 0, _RET_IP_);
+	return 1;
 }
 
 void rt_mutex_unlock(struct rt_mutex *lock)
 {
+	lock_release(&lock->dep_map, _RET_IP_);
 	if (likely(rt_mutex_cmpxchg(lock, (uintptr_t)current, 0)))
 		return;
 	if (rt_mutex_owner(lock) != current) {

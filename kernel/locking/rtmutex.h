@@ -32,13 +32,15 @@ struct rt_mutex {
 	const char *name;		/* "L0", "&dev->lock" */
 	const char *file;		/* where it was initialised */
 	int line;
+	struct lockdep_map dep_map;	/* validator class (lockdep.h) */
 };
 
 #define __RT_MUTEX_INITIALIZER(mutexname)                                    \
 	{ .owner = 0,                                                        \
 	  .wait_lock = __RAW_SPIN_LOCK_UNLOCKED(mutexname.wait_lock),        \
 	  .wait_list = PLIST_HEAD_INIT(mutexname.wait_list),                 \
-	  .name = #mutexname, .file = __FILE__, .line = __LINE__ }
+	  .name = #mutexname, .file = __FILE__, .line = __LINE__,            \
+	  .dep_map = LOCKDEP_MAP_INIT(#mutexname, LD_WAIT_SLEEP) }
 
 #define DEFINE_RT_MUTEX(mutexname)                                           \
 	struct rt_mutex mutexname = __RT_MUTEX_INITIALIZER(mutexname)

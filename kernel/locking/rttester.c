@@ -252,6 +252,19 @@ int rttest_init_once(void)
 	return 0;
 }
 
+/*
+ * rttest_reset_lock_classes - each script is a world of its own: forget
+ * the lock orders earlier scripts taught the lock validator, so a
+ * script's ABBA is reported every time it runs (L0..L7 are eight
+ * classes: their names differ).  Context: task; script lock held, no
+ * tester lock held.
+ */
+void rttest_reset_lock_classes(void)
+{
+	for (int i = 0; i < RTTEST_LOCKS; i++)
+		lockdep_reset_map(&rttest_locks[i].dep_map);
+}
+
 bool rttest_owns_locks(const struct task_struct *p)
 {
 	int i;

@@ -60,6 +60,10 @@ extern struct rttest_thread rttest_threads[RTTEST_THREADS];
 /* rttest_init_once - create the threads and locks on the first script.
  * Context: task; the script lock held (rttester_script.c). */
 int rttest_init_once(void);
+/* rttest_reset_lock_classes - forget the validator's orders among the
+ * tester locks (kernel/locking/lockdep.h).  Context: as above, no tester
+ * lock held. */
+void rttest_reset_lock_classes(void);
 
 /* rttest_owns_locks - does p own any tester lock?  A racy read, for the
  * cleanup's decisions.  Context: any. */

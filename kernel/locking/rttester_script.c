@@ -450,6 +450,7 @@ int rttest_run_script(const char *text, struct rttest_result *res)
 		ret = rttest_fail_stuck(res, 0);
 		goto out_unlock;
 	}
+	rttest_reset_lock_classes();
 	while (*text) {
 		const char *eol = strchr(text, '\n');
 		size_t len = eol ? (size_t)(eol - text) : strlen(text);

@@ -29,9 +29,12 @@
 typedef struct raw_rwlock {
 	int cnt;		/* atomic: >0 readers, -1 writer, 0 free */
 	const char *name;
+	struct lockdep_map dep_map;	/* validator class (lockdep.h) */
 } raw_rwlock_t;
 
-#define __RAW_RW_LOCK_UNLOCKED(lockname) { .cnt = 0, .name = #lockname }
+#define __RAW_RW_LOCK_UNLOCKED(lockname)                                     \
+	{ .cnt = 0, .name = #lockname,                                       \
+	  .dep_map = LOCKDEP_MAP_INIT(#lockname, LD_WAIT_SPIN) }
 #define DEFINE_RAW_RWLOCK(x) raw_rwlock_t x = __RAW_RW_LOCK_UNLOCKED(x)
 
 /* Internal: the counter operations; preemption/IF handled by callers. */
@@ -42,10 +45,12 @@ void do_raw_write_lock(raw_rwlock_t *rw);
 void do_raw_read_unlock(raw_rwlock_t *rw);
 void do_raw_write_unlock(raw_rwlock_t *rw);
 
-static inline void raw_rwlock_init_named(raw_rwlock_t *rw, const char *name)
+static inline void raw_rwlock_init_named(raw_rwlock_t *rw, const char *name,
+					 const char *file, int line)
 {
 	rw->cnt = 0;
 	rw->name = name;
+	lockdep_init_map(&rw->dep_map, name, file, line, LD_WAIT_SPIN);
 }
 
 /* One generator per side: lock, trylock, unlock, _irq, _irqsave. */
@@ -105,7 +110,7 @@ typedef struct rwlock {
 } rwlock_t;
 
 #define RW_LOCK_UNLOCKED(name) { .rw = __RT_RW_LOCK_INITIALIZER(name.rw) }
-#define __RWL_INIT(l, name) __rt_rw_init(&(l)->rw, name, __FILE__, __LINE__)
+#define __RWL_INIT(l, name, file, line) __rt_rw_init(&(l)->rw, name, file, line)
 
 #define __RT_RWL_OPS(side)                                                   \
 static inline void rt_##side##_lock(rwlock_t *l)                             \
@@ -149,7 +154,8 @@ typedef struct rwlock {
 } rwlock_t;
 
 #define RW_LOCK_UNLOCKED(name) { .raw = __RAW_RW_LOCK_UNLOCKED(name) }
-#define __RWL_INIT(l, name) raw_rwlock_init_named(&(l)->raw, name)
+#define __RWL_INIT(l, name, file, line)                                      \
+	raw_rwlock_init_named(&(l)->raw, name, file, line)
 
 #define __NORT_RWL_OP(op)                                                    \
 static __always_inline void nort_##op(rwlock_t *l)                           \
@@ -191,13 +197,15 @@ static __always_inline void nort_write_unlock_irqrestore(rwlock_t *l,
 
 #define DEFINE_RWLOCK(x) rwlock_t x = RW_LOCK_UNLOCKED(x)
 
-static inline void __raw_rwlock_init_op(raw_rwlock_t *rw, const char *name)
+static inline void __raw_rwlock_init_op(raw_rwlock_t *rw, const char *name,
+					const char *file, int line)
 {
-	raw_rwlock_init_named(rw, name);
+	raw_rwlock_init_named(rw, name, file, line);
 }
-static inline void __rwlock_init_op(rwlock_t *l, const char *name)
+static inline void __rwlock_init_op(rwlock_t *l, const char *name,
+				    const char *file, int line)
 {
-	__RWL_INIT(l, name);
+	__RWL_INIT(l, name, file, line);
 }
 
 #define __RWPICK(l, op)                                                      \
@@ -205,7 +213,7 @@ static inline void __rwlock_init_op(rwlock_t *l, const char *name)
 
 #define rwlock_init(l)                                                       \
 	_Generic((l), raw_rwlock_t *: __raw_rwlock_init_op,                  \
-		 rwlock_t *: __rwlock_init_op)(l, #l)
+		 rwlock_t *: __rwlock_init_op)(l, #l, __FILE__, __LINE__)
 #define read_lock(l)		__RWPICK(l, read_lock)(l)
 #define read_unlock(l)		__RWPICK(l, read_unlock)(l)
 #define read_trylock(l)		__RWPICK(l, read_trylock)(l)

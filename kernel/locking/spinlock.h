@@ -42,8 +42,7 @@ static __always_inline void __raw_spin_lock_init_named(raw_spinlock_t *l,
 						       const char *file,
 						       int line)
 {
-	raw_spin_lock_init(l);
-	l->name = name;
+	__raw_spin_lock_init(l, name, file, line);
 }
 
 #if defined(CONFIG_PREEMPT_RT)

@@ -94,8 +94,13 @@ void rcu_read_unlock_special(struct task_struct *t)
 	}
 	WRITE_ONCE(t->rcu.special, 0);
 	raw_spin_unlock_irqrestore(&rcu_state.lock, flags);
-	if (boost)
+	if (boost) {
+		/* rcu_boost() made t the owner by proxy, which the lock
+		 * validator did not see: t takes it over (Linux unlocks
+		 * with the unannotated rt_mutex_futex_unlock instead) */
+		lock_acquire(&boost->dep_map, 0, true, 0, _THIS_IP_);
 		rt_mutex_unlock(boost);	/* pairs with rcu_boost's lock */
+	}
 }
 
 /* rcu_first_holdout - the oldest reader the current gp waits for.

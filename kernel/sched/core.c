@@ -94,6 +94,9 @@ static void finish_task_switch(struct task_struct *prev)
 
 	prev->migrate_pending = false;
 	__atomic_store_n(&prev->on_cpu, false, __ATOMIC_RELEASE);
+	/* the lock prev's __schedule took is ours now (lockdep): pairs
+	 * with the release in context_switch */
+	lock_acquire(&rq->lock.dep_map, 0, true, 0, _THIS_IP_);
 	raw_spin_unlock_irq(&rq->lock);
 	if (migrate)
 		migrate_enqueue(prev);
@@ -123,6 +126,9 @@ static void context_switch(struct rq *rq, struct task_struct *prev,
 	prev->soft_irqs_off = this_cpu_read(rt_soft_irqs_off);
 	this_cpu_write(__preempt_count, next->preempt_count);
 	this_cpu_write(rt_soft_irqs_off, next->soft_irqs_off);
+	/* rq->lock is handed to next, which releases it in
+	 * finish_task_switch: off prev's held locks (lockdep) */
+	lock_release(&rq->lock.dep_map, _THIS_IP_);
 	this_cpu_write(current_task, next);
 	last = arch_context_switch(&prev->sp, next->sp, prev);
 	finish_task_switch(last);

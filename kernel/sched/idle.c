@@ -95,6 +95,8 @@ void __init sched_init_boot_task(void)
 	activate_task(rq, &init_task, false);
 	rq->online = true;
 	this_cpu_write(current_task, &init_task);
+	/* taken before there was a current: init holds it now (lockdep) */
+	lock_acquire(&rq->lock.dep_map, 0, true, 0, _THIS_IP_);
 	raw_spin_unlock_irqrestore(&rq->lock, flags);
 	pr_info("sched: init (pid %d) on CPU 0, model PREEMPT_%s\n",
 		init_task.pid, RTK_PREEMPT_NAME);
@@ -114,6 +116,8 @@ void cpu_startup_entry(int cpu)
 	rq->curr = idle;
 	idle->on_cpu = true;
 	this_cpu_write(current_task, idle);
+	/* taken before there was a current: idle holds it now (lockdep) */
+	lock_acquire(&rq->lock.dep_map, 0, true, 0, _THIS_IP_);
 	rq->online = true;
 	rq_update_cpu_prio(rq);
 	raw_spin_unlock(&rq->lock);

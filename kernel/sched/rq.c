@@ -26,10 +26,10 @@ void double_rq_lock(struct rq *a, struct rq *b)
 		raw_spin_lock(&a->lock);
 	} else if (a->cpu < b->cpu) {
 		raw_spin_lock(&a->lock);
-		raw_spin_lock(&b->lock);
+		raw_spin_lock_nested(&b->lock, SINGLE_DEPTH_NESTING);
 	} else {
 		raw_spin_lock(&b->lock);
-		raw_spin_lock(&a->lock);
+		raw_spin_lock_nested(&a->lock, SINGLE_DEPTH_NESTING);
 	}
 }
 

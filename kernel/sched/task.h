@@ -126,6 +126,7 @@ struct task_struct {
 	raw_spinlock_t pi_lock;		/* prio fields, pi_waiters */
 	int exit_code;			/* entry()'s return value */
 	struct rcu_task rcu;		/* preemptible RCU reader state */
+	struct lockdep_task lockdep;	/* held locks (lockdep.h); own */
 };
 
 /* get_task_struct / put_task_struct - take / drop a reference; the last

@@ -41,6 +41,7 @@ void sched_task_init(struct task_struct *p, const char *name)
 	 * preempt_disable + the rq lock; schedule_tail drops both */
 	p->preempt_count = 2;
 	raw_spin_lock_init(&p->pi_lock);
+	lockdep_init_task(p);
 	plist_head_init(&p->pi_waiters);
 	raw_spin_lock_irqsave(&tasklist_lock, flags);
 	p->pid = next_pid++;

@@ -4,14 +4,43 @@
  * itself fails where it should: a false T:, an unknown opcode, a
  * command to a thread or a lock out of range, with the failing line and
  * what was seen; and it recovers from a deadlock a script leaves (the
- * next script passes).  Scenarios are in the scripts' own header comments; the threads
+ * next script passes).  A deadlocking script is also reported by the
+ * lock validator, as an expected report (each script starts with fresh
+ * classes for L0..L7).  Scenarios are in the scripts' own header comments; the threads
  * are not pinned, so on -smp 4 the scripts also run across CPUs.
  */
 #include "kernel/ktest.h"
 #include "kernel/locking/rttester.h"
 #include "kernel/locking/rtmutex.h"
+#include "kernel/locking/lockdep.h"
 #include "lib/string.h"
 #include "lib/errno.h"
+
+/*
+ * Run a script that deadlocks on purpose: the validator must report it
+ * (kind) as an expected report, before the deadlock.
+ */
+static int run_deadlock_script(struct ktest *t, const char *what,
+			       const char *text, struct rttest_result *res,
+			       enum lockdep_report_kind kind)
+{
+	struct lockdep_stats before, after;
+	int ret;
+
+	lockdep_get_stats(&before);
+	lockdep_expect_begin();
+	ret = rttest_run_script(text, res);
+	lockdep_expect_end();
+	lockdep_get_stats(&after);
+	if (LOCKDEP_ENABLED && after.enabled)
+		KTEST_EXPECT(t, after.expected > before.expected &&
+				     after.last_kind == kind,
+			     "%s: expected a %s lockdep report, seen %lu "
+			     "new, last %s", what, lockdep_kind_name(kind),
+			     after.expected - before.expected,
+			     lockdep_kind_name(after.last_kind));
+	return ret;
+}
 
 static void test_pi_builtin_scripts_all_pass(struct ktest *t)
 {
@@ -22,7 +51,12 @@ static void test_pi_builtin_scripts_all_pass(struct ktest *t)
 		     "expected the 8 story scripts built in, seen %d",
 		     nr_pi_scripts);
 	for (i = 0; i < nr_pi_scripts; i++) {
-		ret = rttest_run_script(pi_scripts[i].text, &res);
+		if (strstr(pi_scripts[i].name, "deadlock"))
+			ret = run_deadlock_script(t, pi_scripts[i].name,
+						  pi_scripts[i].text, &res,
+						  LOCKDEP_CIRCULAR);
+		else
+			ret = rttest_run_script(pi_scripts[i].text, &res);
 		KTEST_EXPECT(t, ret == 0 && res.failed_line == 0,
 			     "%s: expected PASS, seen FAIL line %d: %s (%s), "
 			     "ret %d", pi_scripts[i].name, res.failed_line,
@@ -111,6 +145,19 @@ static void expect_pass(struct ktest *t, const char *what, const char *text)
 		     what, res.failed_line, res.line, res.seen, ret);
 }
 
+/* As expect_pass, for a script the validator must report as kind. */
+static void expect_pass_reported(struct ktest *t, const char *what,
+				 const char *text,
+				 enum lockdep_report_kind kind)
+{
+	struct rttest_result res;
+	int ret = run_deadlock_script(t, what, text, &res, kind);
+
+	KTEST_EXPECT(t, ret == 0 && res.failed_line == 0,
+		     "%s: expected PASS, seen FAIL line %d: %s (%s), ret %d",
+		     what, res.failed_line, res.line, res.seen, ret);
+}
+
 /* No tester lock held after a cleanup (the `locks` view of it). */
 static void expect_locks_free(struct ktest *t, const char *after)
 {
@@ -149,10 +196,12 @@ static void test_pi_tester_recovers_from_a_deadlock(struct ktest *t)
 
 	KTEST_ASSERT(t, abba && pi, "expected t2-l2-deadlock and t2-l1-pi "
 		     "built in, seen %p %p", abba, pi);
-	expect_pass(t, "t2-l2-deadlock", abba->text);
+	expect_pass_reported(t, "t2-l2-deadlock", abba->text,
+			     LOCKDEP_CIRCULAR);
 	expect_locks_free(t, "t2-l2-deadlock");
 	expect_pass(t, "t2-l1-pi after the ABBA deadlock", pi->text);
-	expect_pass(t, "self-deadlock", self_deadlock_script);
+	expect_pass_reported(t, "self-deadlock", self_deadlock_script,
+			     LOCKDEP_RECURSIVE);
 	expect_locks_free(t, "the self-deadlock");
 	expect_pass(t, "t2-l1-pi after the self-deadlock", pi->text);
 }

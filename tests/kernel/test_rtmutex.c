@@ -16,6 +16,7 @@
  * of the file.
  */
 #include "kernel/ktest.h"
+#include "kernel/locking/lockdep.h"
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/deadlock.h"
 #include "kernel/sched/kthread.h"
@@ -440,6 +441,8 @@ static void test_rt_mutex_deadlock_three_lock_cycle(struct ktest *t)
 	unsigned long before = rt_lock_reports[RT_REPORT_DEADLOCK];
 	struct rt_deadlock_report *rep = &rt_last_deadlock;
 
+	/* the lock validator sees each cycle before it closes */
+	lockdep_expect_begin();
 	actor_start(t, &a0, "dl-T0", 0, -1);
 	actor_start(t, &a1, "dl-T1", 0, -1);
 	actor_start(t, &a2, "dl-T2", 0, -1);
@@ -488,6 +491,7 @@ static void test_rt_mutex_deadlock_three_lock_cycle(struct ktest *t)
 	actor_stop(&a0);
 	actor_stop(&a1);
 	actor_stop(&a2);
+	lockdep_expect_end();
 }
 
 /* AA, unlock by a non-owner and destroying a held lock are reported. */
@@ -499,6 +503,7 @@ static void test_rt_mutex_misuse_reports(struct ktest *t)
 	unsigned long des = rt_lock_reports[RT_REPORT_DESTROY_HELD];
 	struct actor a;
 
+	lockdep_expect_begin();	/* the validator sees AA and the unlock */
 	actor_start(t, &a, "misuse-A", 0, -1);
 	EXPECT_RESULT(t, &a, OP_LOCK, &l0, 0);
 	EXPECT_RESULT(t, &a, OP_LOCK_INTR, &l0, -EDEADLK);
@@ -510,6 +515,7 @@ static void test_rt_mutex_misuse_reports(struct ktest *t)
 	KTEST_EXPECT_EQ(t, rt_lock_reports[RT_REPORT_DESTROY_HELD], des + 1);
 	EXPECT_RESULT(t, &a, OP_UNLOCK, &l0, 0);
 	actor_stop(&a);
+	lockdep_expect_end();
 }
 
 /* Mutual exclusion under contention from every CPU: one actor-like

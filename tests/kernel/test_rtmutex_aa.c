@@ -17,6 +17,7 @@
  * rtmutex suite's misuse case).
  */
 #include "kernel/ktest.h"
+#include "kernel/locking/lockdep.h"
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/deadlock.h"
 #include "kernel/sched/kthread.h"
@@ -50,6 +51,7 @@ static void test_rt_mutex_self_deadlock_sleeps_reported_once(struct ktest *t)
 	ktime_t end;
 
 	init_completion(&aa_locked);
+	lockdep_expect_begin();	/* the validator reports the AA too */
 	p = kthread_create(aa_fn, NULL, "aa-sleeper");
 	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
 	wake_up_process(p);
@@ -65,6 +67,7 @@ static void test_rt_mutex_self_deadlock_sleeps_reported_once(struct ktest *t)
 		     "the lock changed hands in a self-deadlock");
 	KTEST_EXPECT(t, READ_ONCE(p->pi_blocked_on) == NULL,
 		     "aa-sleeper is queued as a waiter on its own lock");
+	lockdep_expect_end();
 }
 
 KTEST_SUITE(rtmutex_aa,
