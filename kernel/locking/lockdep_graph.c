@@ -20,6 +20,7 @@
 #include "kernel/locking/raw_spinlock.h"
 #include "lib/string.h"
 #include "lib/errno.h"
+#include "lib/vsnprintf.h"
 #include "arch/x86_64/arch.h"
 
 #if defined(CONFIG_LOCKDEP)
@@ -111,7 +112,10 @@ static u16 register_class(struct lockdep_map *map, unsigned int subclass)
 	c->line = map->line;
 	c->subclass = subclass;
 	c->wait_type = map->wait_type;
-	strscpy(c->name, map->name ? map->name : "?", sizeof(c->name));
+	if (map->name)
+		strscpy(c->name, map->name, sizeof(c->name));
+	else	/* a zero-initialised static lock: its address names it */
+		snprintf(c->name, sizeof(c->name), "lock@%p", (void *)map);
 	c->hash_next = class_hash[h];
 	class_hash[h] = i;
 	return i;
