@@ -151,6 +151,19 @@ static void lockdep_overflow(const char *what)
 		lockdep_printf("%s: validator turned off\n", what);
 }
 
+/*
+ * A spinning lock's acquisition records only its ip on the fast path
+ * (the frame walk would be most of the validator's cost); its callers
+ * are saved when it matters: a new dependency, a first irq usage, a
+ * report.  Sleeping locks keep their trace always (they are slow).
+ */
+static void ensure_trace(struct task_struct *p, struct held_lock *hl)
+{
+	if (!hl->trace[0])
+		arch_save_stack_trace(p->lockdep.frame, hl->trace,
+				      LOCKDEP_TRACE_DEPTH);
+}
+
 /* [2] a sleeping lock under a spinning one or in a hard irq */
 static void check_wait_context(struct task_struct *p, struct held_lock *hl)
 {
@@ -166,6 +179,7 @@ static void check_wait_context(struct task_struct *p, struct held_lock *hl)
 		return;
 	if (!lockdep_report_begin(hl->class_idx, LOCKDEP_WAIT_CONTEXT))
 		return;
+	ensure_trace(p, hl);
 	report_header("invalid wait context: sleeping lock taken while atomic",
 		      p);
 	lockdep_printf("trying to take sleeping lock %s\n",
@@ -203,6 +217,7 @@ static void mark_irq_usage(struct task_struct *p, struct held_lock *hl,
 	if ((READ_ONCE(c->usage) & bit) &&
 	    (hl->read || (READ_ONCE(c->usage_write) & bit)))
 		return;
+	ensure_trace(p, hl);
 	lockdep_graph_lock();
 	if (!c->usage_ip[state]) {
 		c->usage_ip[state] = hl->ip;
@@ -249,6 +264,7 @@ static bool check_recursion(struct task_struct *p, struct held_lock *hl)
 			return true;	/* recursive readers: allowed */
 		if (!lockdep_report_begin(hl->class_idx, LOCKDEP_RECURSIVE))
 			return false;
+		ensure_trace(p, hl);
 		report_header("possible recursive locking detected", p);
 		lockdep_printf("trying to acquire %s\n",
 			       lockdep_class_name(hl->class_idx, name,
@@ -316,6 +332,7 @@ static void add_prev_edges(struct task_struct *p, struct held_lock *hl)
 		if (h->read == 2)
 			continue;	/* no edges out of recursive readers */
 		if (!lockdep_edge_known(h->class_idx, hl->class_idx)) {
+			ensure_trace(p, hl);
 			n = lockdep_add_edge(h, hl, path, MAX_REPORT_PATH);
 			if (n < 0)
 				lockdep_overflow("lockdep: edge table full");
@@ -355,7 +372,10 @@ static void __lock_acquire(struct task_struct *p, struct lockdep_map *map,
 	hl->trylock = trylock;
 	hl->irq_context = (hardirq_count() ? 1 : 0) |
 			  ((softirq_count() & SOFTIRQ_OFFSET) ? 2 : 0);
-	arch_save_stack_trace(frame, hl->trace, LOCKDEP_TRACE_DEPTH);
+	ld->frame = frame;
+	hl->trace[0] = 0;
+	if (map->wait_type != LD_WAIT_SPIN)
+		ensure_trace(p, hl);
 	if (map->wait_type == LD_WAIT_SLEEP && !trylock)
 		check_wait_context(p, hl);				/* [2] */
 	if (map->wait_type == LD_WAIT_SPIN)
@@ -427,8 +447,9 @@ void lock_release(struct lockdep_map *map, unsigned long ip)
 				  *(unsigned long *)arch_frame_pointer());
 	} else {
 		/* out of order is fine: close the gap */
-		memmove(&ld->held[i], &ld->held[i + 1],
-			(ld->depth - i - 1) * sizeof(ld->held[0]));
+		if (i != ld->depth - 1)
+			memmove(&ld->held[i], &ld->held[i + 1],
+				(ld->depth - i - 1) * sizeof(ld->held[0]));
 		ld->depth--;
 	}
 	p->lockdep.recursion--;

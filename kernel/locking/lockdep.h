@@ -84,7 +84,9 @@ struct lockdep_map {
 struct held_lock {
 	const struct lockdep_map *instance;	/* which lock */
 	unsigned long ip;			/* the lock call's caller */
-	unsigned long trace[LOCKDEP_TRACE_DEPTH];	/* its callers */
+	unsigned long trace[LOCKDEP_TRACE_DEPTH];	/* its callers; saved
+							 * lazily for spinning
+							 * locks (lockdep.c) */
 	u16 class_idx;
 	u8 read;		/* 0: exclusive; 2: recursive reader */
 	bool trylock;		/* no order edges end at a trylock */
@@ -110,6 +112,8 @@ enum lockdep_report_kind {
 struct lockdep_task {
 	int depth;			/* entries in held[] */
 	int recursion;			/* in the validator: hooks return */
+	unsigned long frame;		/* the acquisition being validated:
+					 * its caller's frame (lazy trace) */
 	struct held_lock held[LOCKDEP_MAX_DEPTH];
 };
 

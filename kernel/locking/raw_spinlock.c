@@ -67,7 +67,9 @@ void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 	ktime_t start = 0;
 	unsigned long spins = 0;
 
-	lock_acquire(&lock->dep_map, subclass, false, 0, ip); /* before the wait */
+	/* validated before the wait; _RET_IP_: the site of the (inlined)
+	 * raw_spin_lock, ip being its caller's */
+	lock_acquire(&lock->dep_map, subclass, false, 0, _RET_IP_);
 	ticket = __atomic_fetch_add(&lock->next, 1, __ATOMIC_RELAXED);
 	while (__atomic_load_n(&lock->owner, __ATOMIC_ACQUIRE) != ticket) {
 		arch_cpu_relax();
@@ -96,14 +98,14 @@ bool do_raw_spin_trylock(raw_spinlock_t *lock, unsigned long ip)
 					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return false;
 	raw_spin_set_owner(lock, ip);
-	lock_acquire(&lock->dep_map, 0, true, 0, ip);
+	lock_acquire(&lock->dep_map, 0, true, 0, _RET_IP_);
 	return true;
 }
 
-void do_raw_spin_unlock(raw_spinlock_t *lock, unsigned long ip)
+void do_raw_spin_unlock(raw_spinlock_t *lock)
 {
 	BUG_ON(!raw_spin_is_locked(lock));
-	lock_release(&lock->dep_map, ip);
+	lock_release(&lock->dep_map, _RET_IP_);
 	lock->owner_cpu = -1;
 	lock->owner_task = NULL;
 	/* pairs with the acquire load in do_raw_spin_lock */

@@ -62,7 +62,7 @@ void __raw_spin_lock_init(raw_spinlock_t *lock, const char *name,
 void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 		      unsigned long ip);
 bool do_raw_spin_trylock(raw_spinlock_t *lock, unsigned long ip);
-void do_raw_spin_unlock(raw_spinlock_t *lock, unsigned long ip);
+void do_raw_spin_unlock(raw_spinlock_t *lock);
 
 static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
 {
@@ -112,7 +112,7 @@ static __always_inline bool raw_spin_trylock(raw_spinlock_t *lock)
 
 static __always_inline void raw_spin_unlock(raw_spinlock_t *lock)
 {
-	do_raw_spin_unlock(lock, __RAW_IP);
+	do_raw_spin_unlock(lock);
 	preempt_enable();
 }
 
@@ -125,7 +125,7 @@ static __always_inline void raw_spin_lock_irq(raw_spinlock_t *lock)
 
 static __always_inline void raw_spin_unlock_irq(raw_spinlock_t *lock)
 {
-	do_raw_spin_unlock(lock, __RAW_IP);
+	do_raw_spin_unlock(lock);
 	raw_local_irq_enable();
 	preempt_enable();
 }
@@ -148,7 +148,7 @@ static __always_inline unsigned long __raw_spin_lock_irqsave(raw_spinlock_t *loc
 static __always_inline void raw_spin_unlock_irqrestore(raw_spinlock_t *lock,
 						       unsigned long flags)
 {
-	do_raw_spin_unlock(lock, __RAW_IP);
+	do_raw_spin_unlock(lock);
 	raw_local_irq_restore(flags);
 	preempt_enable();
 }

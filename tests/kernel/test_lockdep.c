@@ -43,6 +43,15 @@ static raw_spinlock_t nest_pair[2];
 
 static struct lockdep_stats before;
 
+/* Take outer, then inner; let both go: the order outer -> inner. */
+static void take_in_order(raw_spinlock_t *outer, raw_spinlock_t *inner)
+{
+	raw_spin_lock(outer);
+	raw_spin_lock(inner);
+	raw_spin_unlock(inner);
+	raw_spin_unlock(outer);
+}
+
 static int lockdep_suite_init(void)
 {
 	return LOCKDEP_ENABLED ? 0 : -EOPNOTSUPP;	/* LOCKDEP=0 build */
@@ -80,10 +89,7 @@ static void test_lockdep_reports_aa_of_one_class(struct ktest *t)
 	for (int i = 0; i < 2; i++)
 		raw_spin_lock_init(&aa_pair[i]);
 	expect_begin();
-	raw_spin_lock(&aa_pair[0]);
-	raw_spin_lock(&aa_pair[1]);
-	raw_spin_unlock(&aa_pair[1]);
-	raw_spin_unlock(&aa_pair[0]);
+	take_in_order(&aa_pair[0], &aa_pair[1]);
 	expect_end(t, LOCKDEP_RECURSIVE);
 	lockdep_reset_map(&aa_pair[0].dep_map);
 }
@@ -109,17 +115,11 @@ static void test_lockdep_reports_abba(struct ktest *t)
 	struct lockdep_stats mid;
 
 	expect_begin();
-	raw_spin_lock(&abba_a);
-	raw_spin_lock(&abba_b);
-	raw_spin_unlock(&abba_b);
-	raw_spin_unlock(&abba_a);
+	take_in_order(&abba_a, &abba_b);
 	lockdep_get_stats(&mid);
 	KTEST_EXPECT(t, mid.reports == before.reports,
 		     "A -> B alone was reported");
-	raw_spin_lock(&abba_b);
-	raw_spin_lock(&abba_a);
-	raw_spin_unlock(&abba_a);
-	raw_spin_unlock(&abba_b);
+	take_in_order(&abba_b, &abba_a);
 	expect_end(t, LOCKDEP_CIRCULAR);
 	lockdep_reset_map(&abba_a.dep_map);
 	lockdep_reset_map(&abba_b.dep_map);
@@ -129,18 +129,9 @@ static void test_lockdep_reports_abba(struct ktest *t)
 static void test_lockdep_reports_abc_cycle(struct ktest *t)
 {
 	expect_begin();
-	raw_spin_lock(&abc_a);
-	raw_spin_lock(&abc_b);
-	raw_spin_unlock(&abc_b);
-	raw_spin_unlock(&abc_a);
-	raw_spin_lock(&abc_b);
-	raw_spin_lock(&abc_c);
-	raw_spin_unlock(&abc_c);
-	raw_spin_unlock(&abc_b);
-	raw_spin_lock(&abc_c);
-	raw_spin_lock(&abc_a);
-	raw_spin_unlock(&abc_a);
-	raw_spin_unlock(&abc_c);
+	take_in_order(&abc_a, &abc_b);
+	take_in_order(&abc_b, &abc_c);
+	take_in_order(&abc_c, &abc_a);
 	expect_end(t, LOCKDEP_CIRCULAR);
 	lockdep_reset_map(&abc_a.dep_map);
 	lockdep_reset_map(&abc_b.dep_map);
@@ -204,12 +195,8 @@ static void test_lockdep_valid_orders_report_nothing(struct ktest *t)
 	for (int i = 0; i < 2; i++)
 		raw_spin_lock_init(&nest_pair[i]);
 	lockdep_get_stats(&before);
-	for (int i = 0; i < 2; i++) {
-		raw_spin_lock(&ok_a);
-		raw_spin_lock(&ok_b);
-		raw_spin_unlock(&ok_b);
-		raw_spin_unlock(&ok_a);
-	}
+	for (int i = 0; i < 2; i++)
+		take_in_order(&ok_a, &ok_b);
 	raw_spin_lock(&ok_a);
 	raw_spin_lock(&ok_b);
 	raw_spin_lock(&ok_c);
