@@ -282,6 +282,8 @@ void __might_sleep(const char *file, int line)
 	       in_atomic(), irqs_disabled(), p ? p->name : "-",
 	       p ? p->pid : -1);
 	dump_stack();
+	if (p)
+		lockdep_print_held_locks(p);	/* which lock made it atomic */
 }
 
 /* scheduler_tick - from the per-CPU tick (kernel/time/tick.c). */
