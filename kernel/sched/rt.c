@@ -182,12 +182,28 @@ static void double_lock_balance(struct rq *this_rq, struct rq *busiest)
 {
 	raw_spin_assert_held(&this_rq->lock);
 	if (busiest->cpu > this_rq->cpu) {
-		raw_spin_lock(&busiest->lock);
+		raw_spin_lock_nested(&busiest->lock, SINGLE_DEPTH_NESTING);
 		return;
 	}
 	raw_spin_unlock(&this_rq->lock);
 	race_window(&pull_rt_unlocked);
 	double_rq_lock(this_rq, busiest);
+}
+
+/*
+ * double_unlock_balance - drop busiest, keep this_rq->lock.  After
+ * double_rq_lock this_rq->lock may be held as the nested (second) lock
+ * of the pair; held alone again it must count as a first lock, or the
+ * validator sees the next double_lock_balance of the loop take a second
+ * nested rq->lock (Linux: lock_set_subclass in double_unlock_balance).
+ * Context: __schedule, irqs off.  Locking: both held; busiest dropped.
+ */
+static void double_unlock_balance(struct rq *this_rq, struct rq *busiest)
+{
+	raw_spin_assert_held(&this_rq->lock);
+	raw_spin_unlock(&busiest->lock);
+	lock_release(&this_rq->lock.dep_map, _THIS_IP_);
+	lock_acquire(&this_rq->lock.dep_map, 0, false, 0, _THIS_IP_);
 }
 
 /*
@@ -240,7 +256,7 @@ void pull_rt_task(struct rq *this_rq)
 		if (p && this_rq->online &&
 		    rt_pull_wanted(p->prio, rt_prio_array_highest(&this_rq->rt)))
 			move_queued_task(src, this_rq, p);
-		raw_spin_unlock(&src->lock);
+		double_unlock_balance(this_rq, src);
 	}
 }
 
