@@ -18,6 +18,9 @@
 #include "kernel/sched/rq.h"
 #include "kernel/smp.h"
 #include "lib/errno.h"
+#include "kernel/debug/race_window.h"
+
+DEFINE_RACE_WINDOW(migrate_enqueue_window);
 
 bool task_runnable_on(const struct task_struct *p, int cpu)
 {
@@ -97,6 +100,7 @@ void migrate_enqueue(struct task_struct *p)
 	struct rq *rq;
 	int cpu;
 
+	race_window(&migrate_enqueue_window);
 	raw_spin_lock_irqsave(&p->pi_lock, flags);
 	cpu = select_task_rq(p);
 	rq = cpu_rq(cpu);

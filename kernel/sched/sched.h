@@ -18,6 +18,7 @@
 #include "kernel/percpu.h"
 #include "kernel/sched/task.h"
 #include "kernel/sched/preempt.h"
+#include "kernel/debug/race_window.h"
 
 /* current - the task running on this CPU (one gs-relative load: safe to
  * read with preemption on, the value is the reader's own task). */
@@ -121,6 +122,15 @@ void resched_cpu(int cpu);
 /* scheduler_tick - time accounting and slices.  Context: hard irq, the
  * per-CPU tick (kernel/time/tick.c). */
 void scheduler_tick(void);
+
+/*
+ * Test-only race windows in the wake-up and migration paths (kernel/debug/
+ * race_window.h; each is defined beside its window):
+ * migrate_enqueue_window - kernel/sched/affinity.c, migrate_enqueue()
+ *	before it takes p->pi_lock: a task taken off a CPU its affinity
+ *	forbids is on no run queue yet (tests/kernel/test_wakeup_races.c).
+ */
+extern struct race_window migrate_enqueue_window;
 
 /* sched_init - make the boot flow the boot CPU's first task (init,
  * running on the boot stack) and set up every run queue.
