@@ -70,10 +70,54 @@ int select_task_rq(struct task_struct *p)
 }
 
 /*
+ * ttwu_state_match - does a wake-up of the states in mask apply to p?
+ * 1: p's state matches, wake it.  0: it does not; but if the state p
+ * parked in saved_state while it takes a spinlock_t matches, the wake-up
+ * is recorded there (saved_state = TASK_RUNNING, which the lock code
+ * restores once it has the lock) and counts as done for the waker
+ * (*success).  saved_state is looked at whatever p->state is now:
+ * TASK_RUNNING_MUTEX while p waits for the lock, and TASK_RUNNING once
+ * the lock's own wake-up has come but p has not run yet:
+ *
+ *	W (CPU0)                         O (CPU1, or CPU0 with W not run yet)
+ *	set_current_state(INTERRUPTIBLE)
+ *	if (!cond): spin_lock(L):
+ *	  saved = INTERRUPTIBLE,
+ *	  state = RUNNING_MUTEX, sleeps
+ *	                                 spin_unlock(L):
+ *	                                   wake_up_process_mutex(W):
+ *	                                   state = RUNNING, queued, not run
+ *	                                 cond = 1; wake_up_process(W):
+ *	                                   state RUNNING: no match, but
+ *	                                   saved matches: saved = RUNNING
+ *	                                   (a test of state == RUNNING_MUTEX
+ *	                                   alone dropped it here)
+ *	takes L, state = saved (RUNNING)
+ *	spin_unlock(L); schedule() returns
+ *
+ * Forced by tests/kernel/test_wakeup_races.c (test_wakeup_while_lock_
+ * wakeup_pending_not_lost).  Outside a lock sleep saved_state is
+ * TASK_RUNNING and never matches.  Linux: ttwu_state_match().
+ * Locking: p->pi_lock held (the lock code saves and restores under it).
+ */
+static int ttwu_state_match(struct task_struct *p, unsigned int mask,
+			    int *success)
+{
+	raw_spin_assert_held(&p->pi_lock);
+	if (READ_ONCE(p->state) & mask) {
+		*success = 1;
+		return 1;
+	}
+	if (p->saved_state & mask) {
+		p->saved_state = TASK_RUNNING;
+		*success = 1;
+	}
+	return 0;
+}
+
+/*
  * try_to_wake_up - wake p if its state is in mask (see the diagram in the
- * file header).  A task sleeping on a sleeping lock (TASK_RUNNING_MUTEX)
- * is not woken by an ordinary wakeup of its saved state; the wakeup is
- * recorded in saved_state instead so it is not lost.
+ * file header; a task blocked on a spinlock_t: ttwu_state_match).
  * Context: any.  Locking: takes p->pi_lock and run-queue locks, irqs off.
  */
 static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
@@ -83,21 +127,14 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 	int cpu, woken = 0;
 
 	raw_spin_lock_irqsave(&p->pi_lock, flags);
-	if (!(READ_ONCE(p->state) & mask)) {
-		if (READ_ONCE(p->state) == TASK_RUNNING_MUTEX &&
-		    (p->saved_state & mask)) {
-			p->saved_state = TASK_RUNNING;
-			woken = 1;
-		}
+	if (!ttwu_state_match(p, mask, &woken))
 		goto out;
-	}
 	/* still on its queue: it has not finished going to sleep */
 	rq = cpu_rq(READ_ONCE(p->cpu));
 	raw_spin_lock(&rq->lock);
 	if (p->on_rq) {
 		WRITE_ONCE(p->state, TASK_RUNNING);
 		raw_spin_unlock(&rq->lock);
-		woken = 1;
 		goto out;
 	}
 	raw_spin_unlock(&rq->lock);
@@ -116,7 +153,6 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 		latency_wakeup_hook(p);		/* WAKEUP_TIMING */
 		sched_trace_wakeup(p, cpu);
 		check_preempt(rq, p, sync);
-		woken = 1;
 	}
 	raw_spin_unlock(&rq->lock);
 out:
