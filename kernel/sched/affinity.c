@@ -91,9 +91,42 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
 	return 0;
 }
 
-/* migrate_enqueue - put p, taken off a CPU its affinity forbids, on an
- * allowed one.  Context: task or irqs off; p runnable, not queued,
- * not on a CPU. */
+/*
+ * migrate_enqueue - put p, taken off a CPU its affinity forbids by
+ * __schedule (migrate_pending), on an allowed one.
+ *
+ * Only one party may enqueue a task.  From __schedule's dequeue until
+ * this function clears migrate_pending, p counts as queued (Linux's
+ * TASK_ON_RQ_MIGRATING): a waker that finds it so only sets
+ * TASK_RUNNING (try_to_wake_up), and p is enqueued here, in the state it
+ * has by then.  p may have been preempted in a sleeping state (after
+ * set_current_state, before schedule): such a task is still runnable, is
+ * queued like any preempted task and goes to sleep in its own schedule().
+ * A task that really sleeps was dequeued by __schedule without
+ * migrate_pending; its next wake-up picks an allowed CPU.
+ *
+ * migrate vs wake-up (tests/kernel/test_wakeup_races.c, test_preempted_
+ * sleeper_migrated_and_woken_is_queued_once):
+ *
+ *	CPU0 (P set INTERRUPTIBLE,            CPU1
+ *	      preempted before schedule())
+ *	__schedule(preempt): CPU0 not in P's
+ *	  mask: dequeue P, migrate_pending
+ *	finish_task_switch: P->on_cpu = false,
+ *	  unlock rq0
+ *	                                      wake_up_process(P): state
+ *	                                      matches, P off the queue but
+ *	                                      migrate_pending: state =
+ *	                                      RUNNING only (enqueueing it
+ *	                                      here as well was the bug)
+ *	migrate_enqueue(P), under pi_lock:
+ *	  enqueue on CPU1, clear
+ *	  migrate_pending (was: BUG_ON(p->on_rq)
+ *	  in activate_task, or P on two queues)
+ *
+ * Context: task or irqs off; p not queued, not on a CPU.  Locking: takes
+ * p->pi_lock, then the destination run queue's lock.
+ */
 void migrate_enqueue(struct task_struct *p)
 {
 	unsigned long flags;
@@ -102,6 +135,7 @@ void migrate_enqueue(struct task_struct *p)
 
 	race_window(&migrate_enqueue_window);
 	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	BUG_ON(!p->migrate_pending || p->on_rq || p->on_cpu);
 	cpu = select_task_rq(p);
 	rq = cpu_rq(cpu);
 	raw_spin_lock(&rq->lock);
@@ -109,6 +143,7 @@ void migrate_enqueue(struct task_struct *p)
 		fair_migrate_vruntime(cpu_rq(p->cpu), rq, p);
 	WRITE_ONCE(p->cpu, cpu);
 	activate_task(rq, p, false);
+	p->migrate_pending = false;
 	check_preempt(rq, p, false);
 	raw_spin_unlock(&rq->lock);
 	raw_spin_unlock_irqrestore(&p->pi_lock, flags);

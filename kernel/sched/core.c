@@ -89,10 +89,9 @@ static void finish_task_switch(struct task_struct *prev)
 {
 	struct rq *rq = this_rq();
 	bool dead = READ_ONCE(prev->state) == TASK_DEAD;
-
+	/* cleared by migrate_enqueue only: until then prev counts as queued */
 	bool migrate = prev->migrate_pending;
 
-	prev->migrate_pending = false;
 	__atomic_store_n(&prev->on_cpu, false, __ATOMIC_RELEASE);
 	/* the lock prev's __schedule took is ours now (lockdep): pairs
 	 * with the release in context_switch */
@@ -163,7 +162,10 @@ static void __schedule(bool preempt)
 	 * prev's affinity meanwhile is seen by the test below (rt.c) */
 	pull_rt_task(rq);
 	if (prev->on_rq && !cpumask_test_cpu(rq->cpu, &prev->cpus_allowed)) {
-		deactivate_task(rq, prev);	/* set_cpus_allowed [3] */
+		/* set_cpus_allowed [3]; prev is runnable (maybe preempted in
+		 * a sleeping state): migrate_enqueue alone enqueues it, see
+		 * "migrate vs wake-up" in kernel/sched/affinity.c */
+		deactivate_task(rq, prev);
 		prev->migrate_pending = true;
 	}
 	this_cpu_write(sched_need_resched, 0);

@@ -118,6 +118,11 @@ static int ttwu_state_match(struct task_struct *p, unsigned int mask,
 /*
  * try_to_wake_up - wake p if its state is in mask (see the diagram in the
  * file header; a task blocked on a spinlock_t: ttwu_state_match).
+ * A task that still counts as queued - on_rq, or off every queue only
+ * while it migrates (migrate_pending, kernel/sched/affinity.c: "migrate
+ * vs wake-up") - just gets TASK_RUNNING: whoever queued it, or
+ * migrate_enqueue(), keeps it queued; only a task off every queue is
+ * enqueued here.
  * Context: any.  Locking: takes p->pi_lock and run-queue locks, irqs off.
  */
 static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
@@ -132,7 +137,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 	/* still on its queue: it has not finished going to sleep */
 	rq = cpu_rq(READ_ONCE(p->cpu));
 	raw_spin_lock(&rq->lock);
-	if (p->on_rq) {
+	if (p->on_rq || p->migrate_pending) {
 		WRITE_ONCE(p->state, TASK_RUNNING);
 		raw_spin_unlock(&rq->lock);
 		goto out;
@@ -144,7 +149,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 	cpu = select_task_rq(p);
 	rq = cpu_rq(cpu);
 	raw_spin_lock(&rq->lock);
-	if (!p->on_rq) {
+	if (!WARN_ON(p->on_rq)) {	/* nobody else enqueues it */
 		if (p->cpu != cpu && !rt_task(p))
 			fair_migrate_vruntime(cpu_rq(p->cpu), rq, p);
 		WRITE_ONCE(p->cpu, cpu);
