@@ -34,7 +34,9 @@
 #include "kernel/debug/latency_timing.h"
 #include "kernel/debug/sched_trace.h"
 #include "kernel/rcu/rcupdate.h"
+#include "kernel/debug/race_window.h"
 
+DEFINE_RACE_WINDOW(schedule_dequeue_window);
 
 DEFINE_PER_CPU(struct task_struct *, current_task);
 DEFINE_PER_CPU(int, sched_need_resched);
@@ -156,8 +158,10 @@ static void __schedule(bool preempt)
 	raw_spin_lock(&rq->lock);
 	prev = rq->curr;
 	if (!preempt && READ_ONCE(prev->state) != TASK_RUNNING &&
-	    prev->on_rq)
+	    prev->on_rq) {
+		race_window(&schedule_dequeue_window);
 		deactivate_task(rq, prev);		/* [2] */
+	}
 	/* prev is queued or off: pull; may drop rq->lock, so a change of
 	 * prev's affinity meanwhile is seen by the test below (rt.c) */
 	pull_rt_task(rq);

@@ -16,8 +16,11 @@
 #include "kernel/sched/rq.h"
 #include "kernel/smp.h"
 #include "kernel/panic.h"
+#include "kernel/debug/race_window.h"
 
 struct rq runqueues[NR_CPUS];
+DEFINE_RACE_WINDOW(task_rq_lock_window);
+DEFINE_RACE_WINDOW(task_rq_lock_retry_window);
 
 void double_rq_lock(struct rq *a, struct rq *b)
 {
@@ -54,10 +57,12 @@ struct rq *__task_rq_lock(struct task_struct *p)
 	raw_spin_assert_held(&p->pi_lock);
 	for (;;) {
 		rq = cpu_rq(READ_ONCE(p->cpu));
+		race_window(&task_rq_lock_window);
 		raw_spin_lock(&rq->lock);
 		if (rq == cpu_rq(READ_ONCE(p->cpu)))
 			return rq;
 		raw_spin_unlock(&rq->lock);
+		race_window(&task_rq_lock_retry_window);
 	}
 }
 

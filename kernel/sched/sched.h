@@ -129,8 +129,17 @@ void scheduler_tick(void);
  * migrate_enqueue_window - kernel/sched/affinity.c, migrate_enqueue()
  *	before it takes p->pi_lock: a task taken off a CPU its affinity
  *	forbids is on no run queue yet (tests/kernel/test_wakeup_races.c).
+ * task_rq_lock_window - between reading p->cpu and locking that CPU's
+ *	run queue (kernel/sched/rq.c __task_rq_lock): p may move meanwhile.
+ * task_rq_lock_retry_window - __task_rq_lock found p moved and is about
+ *	to lock its new run queue.
+ * schedule_dequeue_window - kernel/sched/core.c __schedule, a sleeping
+ *	prev about to leave its queue (its state already tested).
  */
 extern struct race_window migrate_enqueue_window;
+extern struct race_window task_rq_lock_window;
+extern struct race_window task_rq_lock_retry_window;
+extern struct race_window schedule_dequeue_window;
 
 /* sched_init - make the boot flow the boot CPU's first task (init,
  * running on the boot stack) and set up every run queue.

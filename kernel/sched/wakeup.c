@@ -136,6 +136,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 		goto out;
 	/* still on its queue: it has not finished going to sleep */
 	rq = cpu_rq(READ_ONCE(p->cpu));
+	race_window(&task_rq_lock_window);
 	raw_spin_lock(&rq->lock);
 	if (p->on_rq || p->migrate_pending) {
 		WRITE_ONCE(p->state, TASK_RUNNING);

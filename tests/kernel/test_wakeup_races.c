@@ -239,6 +239,151 @@ out:
 	me_restore();
 }
 
+/* --- the waker locks the queue the sleeper left --- */
+
+static struct {
+	struct task_struct *p;
+	int p_ready;		/* P set TASK_INTERRUPTIBLE on CPU0 */
+	int p_moved;		/* P runs on CPU1, calls schedule() next */
+	int p_done;
+	int b_go;		/* the busy task on CPU1 may end */
+	int k_woke;		/* the waker's wake_up_process() return */
+	int k_done;
+} sm;
+
+static int sm_sleeper_fn(void *arg)
+{
+	set_current_state(TASK_INTERRUPTIBLE);
+	WRITE_ONCE(sm.p_ready, 1);
+	/* preempted here by the waker, queued on CPU0 in our sleeping
+	 * state, then pulled to CPU1 */
+	while (task_cpu(current) == 0) {
+		_cond_resched();
+		cpu_relax();
+	}
+	WRITE_ONCE(sm.p_moved, 1);
+	schedule();		/* the waker's wake-up came after our state */
+	__set_current_state(TASK_RUNNING);
+	WRITE_ONCE(sm.p_done, 1);
+	return 0;
+}
+
+static int sm_busy_fn(void *arg)
+{
+	while (!READ_ONCE(sm.b_go))
+		cpu_relax();
+	return 0;		/* CPU1 reschedules and pulls P */
+}
+
+static int sm_waker_fn(void *arg)
+{
+	WRITE_ONCE(sm.k_woke, wake_up_process(sm.p));
+	WRITE_ONCE(sm.k_done, 1);
+	return 0;
+}
+
+/* sm_lost - P is off every queue in TASK_RUNNING although the waker is
+ * done: nobody will ever run it again. */
+static bool sm_lost(struct task_struct *p)
+{
+	return READ_ONCE(sm.k_done) && READ_ONCE(p->state) == TASK_RUNNING &&
+	       !READ_ONCE(p->on_rq) && !READ_ONCE(p->on_cpu);
+}
+
+/*
+ * Scenario (wakeup.c, "waker vs sleeper that moved"): P (FIFO 10, CPUs 0
+ * and 1) sets TASK_INTERRUPTIBLE on CPU0 and is preempted there by K
+ * (FIFO 60, CPU0); B (FIFO 20) keeps CPU1 busy; the test task runs on
+ * CPU2.  K wakes P and is held in task_rq_lock_window having read
+ * P->cpu == 0.  B ends; CPU1 pulls P, P calls schedule() and is held in
+ * schedule_dequeue_window with its state tested, not yet dequeued.  K
+ * goes on: it must lock CPU1's queue, the one P is on (it then waits for
+ * CPU1 and finds P gone to sleep, and enqueues it), not CPU0's, where
+ * it would see P still queued, only set TASK_RUNNING, and let CPU1
+ * dequeue it: P off every queue, runnable, never run again.  The test
+ * lets CPU1 go on once K is done or is retrying on the right queue
+ * (task_rq_lock_retry_window).  Observable: K's wake-up counts, P's
+ * schedule() returns.
+ */
+static void test_waker_locks_the_queue_the_sleeper_moved_to(struct ktest *t)
+{
+	struct task_struct *b, *k;
+	ktime_t end;
+
+	if (num_online_cpus() < 3)
+		ktest_skip(t, "needs 3 CPUs: waker, sleeper's new CPU, test");
+	memset(&sm, 0, sizeof(sm));
+	me_rt(50, 2);
+	b = start_rt(sm_busy_fn, NULL, SCHED_FIFO, 20, 1, "sm_busy");
+	KTEST_ASSERT(t, b != NULL, "kthread_create failed");
+	k = kthread_create(sm_waker_fn, NULL, "sm_waker");
+	KTEST_ASSERT(t, k != NULL, "kthread_create failed");
+	kthread_bind(k, 0);
+	sched_setscheduler(k, SCHED_FIFO,
+			   &(struct sched_param){ .sched_priority = 60 });
+	get_task_struct(k);
+	sm.p = kthread_create(sm_sleeper_fn, NULL, "sm_sleeper");
+	KTEST_ASSERT(t, sm.p != NULL, "kthread_create failed");
+	set_cpus_allowed(sm.p, one_cpu(0));
+	sched_setscheduler(sm.p, SCHED_FIFO,
+			   &(struct sched_param){ .sched_priority = 10 });
+	get_task_struct(sm.p);
+	wake_up_process(sm.p);
+	end = ktime_get() + SAFETY_NS;
+	while (!READ_ONCE(sm.p_ready) && ktime_get() < end)
+		cpu_relax();
+	KTEST_ASSERT(t, READ_ONCE(sm.p_ready), "P never ran on CPU0");
+	set_cpus_allowed(sm.p, (cpumask_t){ .bits = 3 });	/* CPU0, CPU1 */
+
+	race_window_arm(&task_rq_lock_window, k);
+	wake_up_process(k);
+	if (!race_window_wait_parked(&task_rq_lock_window, SAFETY_NS)) {
+		KTEST_EXPECT(t, 0, "K never reached the run-queue lock");
+		goto out;
+	}
+	KTEST_EXPECT(t, sm.p->on_rq && sm.p->state == TASK_INTERRUPTIBLE &&
+			task_cpu(sm.p) == 0,
+		     "P preempted on CPU0 in its sleeping state: on_rq %d "
+		     "state %ld cpu %d", sm.p->on_rq, sm.p->state,
+		     task_cpu(sm.p));
+	race_window_arm(&schedule_dequeue_window, sm.p);
+	race_window_arm(&task_rq_lock_retry_window, k);
+	WRITE_ONCE(sm.b_go, 1);
+	if (!race_window_wait_parked(&schedule_dequeue_window, SAFETY_NS)) {
+		KTEST_EXPECT(t, 0, "P was not pulled to CPU1 into schedule()");
+		goto out;
+	}
+	race_window_release(&task_rq_lock_window);
+	end = ktime_get() + SAFETY_NS;
+	while (!READ_ONCE(sm.k_done) &&
+	       !race_window_wait_parked(&task_rq_lock_retry_window, 0) &&
+	       ktime_get() < end)
+		cpu_relax();
+out:
+	race_window_disarm(&task_rq_lock_window);
+	race_window_disarm(&schedule_dequeue_window);
+	race_window_disarm(&task_rq_lock_retry_window);
+	WRITE_ONCE(sm.b_go, 1);
+	end = ktime_get() + SAFETY_NS;
+	while (!READ_ONCE(sm.p_done) && !sm_lost(sm.p) && !asleep(sm.p) &&
+	       ktime_get() < end)
+		msleep(1);
+	KTEST_EXPECT_EQ(t, READ_ONCE(sm.k_woke), 1);
+	KTEST_EXPECT(t, READ_ONCE(sm.p_done),
+		     "P in state %ld, on_rq %d, cpu %d after K's wake-up "
+		     "(returned %d): %s", READ_ONCE(sm.p->state),
+		     READ_ONCE(sm.p->on_rq), task_cpu(sm.p), sm.k_woke,
+		     sm_lost(sm.p) ? "runnable on no queue, lost" : "asleep");
+	if (finish(sm.p, &sm.p_done))
+		put_task_struct(sm.p);
+	else
+		KTEST_EXPECT(t, 0, "P did not end; left behind");
+	put_task_struct(k);
+	put_task_struct(b);
+	me_restore();
+}
+
 KTEST_SUITE(wakeup_races,
 	    KTEST_CASE(test_wakeup_while_lock_wakeup_pending_not_lost),
-	    KTEST_CASE(test_preempted_sleeper_migrated_and_woken_is_queued_once));
+	    KTEST_CASE(test_preempted_sleeper_migrated_and_woken_is_queued_once),
+	    KTEST_CASE(test_waker_locks_the_queue_the_sleeper_moved_to));
