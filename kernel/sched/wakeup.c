@@ -16,7 +16,27 @@
  * The state test and the dequeue are under the run-queue lock, which the
  * waker also takes, so either the waker sees on_rq (and the sleeper
  * keeps running) or the sleeper is off the queue and the waker enqueues
- * it; p->pi_lock serialises wakers of the same task.
+ * it; p->pi_lock serialises wakers of the same task.  "The run-queue
+ * lock" is that of the queue p is on when the lock is held
+ * (__task_rq_lock re-reads p->cpu): a queued task is moved by push, pull
+ * and balancing under run-queue locks only.  Waker vs sleeper that moved
+ * (test_waker_locks_the_queue_the_sleeper_moved_to):
+ *
+ *	CPU0 (K)                  CPU1                     P
+ *	                                                   INTERRUPTIBLE,
+ *	                                                   preempted on CPU0
+ *	wake_up_process(P):
+ *	  reads P->cpu == 0
+ *	                          pull_rt_tasks: P to CPU1
+ *	                          P: schedule(): lock rq1,
+ *	                            state != RUNNING ...
+ *	  lock rq0 (not P's!),
+ *	  P->on_rq: state = RUNNING
+ *	                            ... dequeue P: runnable,
+ *	                            on no queue, lost
+ *
+ * With __task_rq_lock, K finds P->cpu changed, locks rq1, waits for
+ * CPU1's dequeue and then enqueues P.
  * Linux counterpart: kernel/sched/core.c (try_to_wake_up, ttwu_do_
  * activate, select_task_rq, check_preempt_curr / wakeup_preempt,
  * wake_up_process, wake_up_state).  rtk leaves out the wake list
@@ -134,10 +154,10 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 	raw_spin_lock_irqsave(&p->pi_lock, flags);
 	if (!ttwu_state_match(p, mask, &woken))
 		goto out;
-	/* still on its queue: it has not finished going to sleep */
-	rq = cpu_rq(READ_ONCE(p->cpu));
-	race_window(&task_rq_lock_window);
-	raw_spin_lock(&rq->lock);
+	/* still on its queue: it has not finished going to sleep.  The
+	 * queue it is on now, not the one p->cpu named a moment ago: push,
+	 * pull and balancing move a queued task without p->pi_lock */
+	rq = __task_rq_lock(p);
 	if (p->on_rq || p->migrate_pending) {
 		WRITE_ONCE(p->state, TASK_RUNNING);
 		raw_spin_unlock(&rq->lock);
