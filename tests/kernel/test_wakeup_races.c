@@ -191,7 +191,8 @@ static int pm_sleeper_fn(void *arg)
  * activate_task), the wake-up counts, P runs on CPU1 and its schedule()
  * returns.
  */
-static void test_preempted_sleeper_migrated_and_woken_is_queued_once(struct ktest *t)
+static void
+test_preempted_sleeper_migrated_and_woken_is_queued_once(struct ktest *t)
 {
 	struct task_struct *p;
 	ktime_t end;
