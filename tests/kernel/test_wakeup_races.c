@@ -291,6 +291,14 @@ static bool sm_lost(struct task_struct *p)
 	       !READ_ONCE(p->on_rq) && !READ_ONCE(p->on_cpu);
 }
 
+/* sm_final - P ended, or the waker is done and P is lost or asleep
+ * (before K is done, P may be asleep on its way to K's enqueue). */
+static bool sm_final(struct task_struct *p)
+{
+	return READ_ONCE(sm.p_done) ||
+	       (READ_ONCE(sm.k_done) && (sm_lost(p) || asleep(p)));
+}
+
 /*
  * Scenario (wakeup.c, "waker vs sleeper that moved"): P (FIFO 10, CPUs 0
  * and 1) sets TASK_INTERRUPTIBLE on CPU0 and is preempted there by K
@@ -366,8 +374,7 @@ out:
 	race_window_disarm(&task_rq_lock_retry_window);
 	WRITE_ONCE(sm.b_go, 1);
 	end = ktime_get() + SAFETY_NS;
-	while (!READ_ONCE(sm.p_done) && !sm_lost(sm.p) && !asleep(sm.p) &&
-	       ktime_get() < end)
+	while (!sm_final(sm.p) && ktime_get() < end)
 		msleep(1);
 	KTEST_EXPECT_EQ(t, READ_ONCE(sm.k_woke), 1);
 	KTEST_EXPECT(t, READ_ONCE(sm.p_done),
