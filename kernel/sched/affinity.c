@@ -21,6 +21,7 @@
 #include "kernel/debug/race_window.h"
 
 DEFINE_RACE_WINDOW(migrate_enqueue_window);
+DEFINE_RACE_WINDOW(set_cpus_allowed_relock_window);
 
 bool task_runnable_on(const struct task_struct *p, int cpu)
 {
@@ -75,6 +76,7 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
 	if (rq->curr != p && !p->on_cpu) {			/* [2] */
 		drq = cpu_rq(dest);
 		raw_spin_unlock(&rq->lock);
+		race_window(&set_cpus_allowed_relock_window);
 		double_rq_lock(rq, drq);
 		if (p->on_rq && p->cpu == rq->cpu && rq->curr != p) {
 			move_queued_task(rq, drq, p);

@@ -391,7 +391,88 @@ out:
 	me_restore();
 }
 
+/* --- a queued task starts running while its affinity moves it --- */
+
+static struct {
+	int h_go;		/* the CPU0 hog may end */
+	int first_cpu;		/* where P first ran */
+	int stop;		/* the test gives up: P ends where it is */
+	int left_cpu0;		/* P ran elsewhere after the change */
+	int done;
+} sa;
+
+static int sa_hog_fn(void *arg)
+{
+	/* end once the test is parked in set_cpus_allowed: P runs next */
+	race_window_wait_parked(&set_cpus_allowed_relock_window, SAFETY_NS);
+	return 0;
+}
+
+static int sa_mover_fn(void *arg)
+{
+	WRITE_ONCE(sa.first_cpu, raw_smp_processor_id());
+	race_window_release(&set_cpus_allowed_relock_window);
+	while (raw_smp_processor_id() == 0 && !READ_ONCE(sa.stop)) {
+		_cond_resched();
+		cpu_relax();
+	}
+	WRITE_ONCE(sa.left_cpu0, raw_smp_processor_id() != 0);
+	WRITE_ONCE(sa.done, 1);
+	return 0;
+}
+
+/*
+ * Scenario (affinity.c, "relock vs pick"): on CPU0 H (FIFO 99) runs and P
+ * (FIFO 99, allowed CPU0) is queued behind it; no other task on CPU0 can
+ * preempt them.  The test task (FIFO 50, CPU1) sets P's affinity to
+ * CPU1: P is queued, not running, so set_cpus_allowed moves it, and is
+ * held in set_cpus_allowed_relock_window between dropping CPU0's queue
+ * lock and taking both queues' locks.  H ends; CPU0 runs P, which lets
+ * the test go on.  Observable: P, now running on a CPU its mask forbids,
+ * is rescheduled and leaves CPU0 (it spins there, with preemption
+ * points, until it runs elsewhere).
+ */
+static void test_set_cpus_allowed_moves_a_task_that_started_running(struct ktest *t)
+{
+	struct task_struct *h, *p;
+	ktime_t end;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: the task moves to the other");
+	memset(&sa, 0, sizeof(sa));
+	sa.first_cpu = -1;
+	me_rt(50, 1);
+	race_window_arm(&set_cpus_allowed_relock_window, current);
+	h = start_rt(sa_hog_fn, NULL, SCHED_FIFO, 99, 0, "sa_hog");
+	KTEST_ASSERT(t, h != NULL, "kthread_create failed");
+	p = kthread_create(sa_mover_fn, NULL, "sa_mover");
+	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
+	set_cpus_allowed(p, one_cpu(0));
+	sched_setscheduler(p, SCHED_FIFO,
+			   &(struct sched_param){ .sched_priority = 99 });
+	get_task_struct(p);
+	wake_up_process(p);	/* queued on CPU0 behind H */
+	set_cpus_allowed(p, one_cpu(1));
+	KTEST_EXPECT_EQ(t, READ_ONCE(sa.first_cpu), 0);
+	end = ktime_get() + SAFETY_NS;
+	while (!READ_ONCE(sa.done) && ktime_get() < end)
+		msleep(1);
+	KTEST_EXPECT(t, READ_ONCE(sa.left_cpu0),
+		     "P still on CPU%d, which its mask forbids, after "
+		     "set_cpus_allowed(CPU1) returned (done %d)",
+		     task_cpu(p), READ_ONCE(sa.done));
+	race_window_disarm(&set_cpus_allowed_relock_window);
+	WRITE_ONCE(sa.stop, 1);
+	end = ktime_get() + SAFETY_NS;
+	while (!READ_ONCE(sa.done) && ktime_get() < end)
+		msleep(1);
+	put_task_struct(p);
+	put_task_struct(h);
+	me_restore();
+}
+
 KTEST_SUITE(wakeup_races,
 	    KTEST_CASE(test_wakeup_while_lock_wakeup_pending_not_lost),
 	    KTEST_CASE(test_preempted_sleeper_migrated_and_woken_is_queued_once),
-	    KTEST_CASE(test_waker_locks_the_queue_the_sleeper_moved_to));
+	    KTEST_CASE(test_waker_locks_the_queue_the_sleeper_moved_to),
+	    KTEST_CASE(test_set_cpus_allowed_moves_a_task_that_started_running));
