@@ -46,7 +46,23 @@ void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p)
  * not running one moves now; [3] a running one is rescheduled: __schedule
  * takes it off the forbidden CPU's queue (migrate_pending) and
  * finish_task_switch, once its registers are saved, enqueues it on an
- * allowed CPU.
+ * allowed CPU.  [2] drops the queue's lock to take both queues' in
+ * order, and p may start running meanwhile ("relock vs pick",
+ * test_set_cpus_allowed_moves_a_task_that_started_running):
+ *
+ *	CPU1 (set_cpus_allowed(p, CPU1))    CPU0
+ *	p queued, not running: [2]
+ *	unlock rq0
+ *	                                    schedule(): picks p, runs it
+ *	double_rq_lock(rq0, rq1)
+ *	rq0->curr == p: not movable; it
+ *	is running now, so [3]: resched
+ *	(returning without it left p on
+ *	CPU0 until it happened to switch)
+ *
+ * p->pi_lock, held throughout, keeps wakers and other affinity changes
+ * out; push, pull and balancing only move queued tasks to CPUs the new
+ * mask allows (they read it under the queue locks).
  */
 int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
 {
@@ -81,6 +97,8 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
 		if (p->on_rq && p->cpu == rq->cpu && rq->curr != p) {
 			move_queued_task(rq, drq, p);
 			check_preempt(drq, p, false);
+		} else if (rq->curr == p) {
+			resched_curr(rq);	/* it started running: [3] */
 		}
 		double_rq_unlock(rq, drq);
 		raw_spin_unlock_irqrestore(&p->pi_lock, flags);

@@ -424,8 +424,9 @@ static int sa_mover_fn(void *arg)
 /*
  * Scenario (affinity.c, "relock vs pick"): on CPU0 H (FIFO 99) runs and P
  * (FIFO 99, allowed CPU0) is queued behind it; no other task on CPU0 can
- * preempt them.  The test task (FIFO 50, CPU1) sets P's affinity to
- * CPU1: P is queued, not running, so set_cpus_allowed moves it, and is
+ * preempt them.  The test task (FIFO 99 too, so that push does not move
+ * P to CPU1 behind our back) sets P's affinity to CPU1: P is queued, not
+ * running, so set_cpus_allowed moves it, and is
  * held in set_cpus_allowed_relock_window between dropping CPU0's queue
  * lock and taking both queues' locks.  H ends; CPU0 runs P, which lets
  * the test go on.  Observable: P, now running on a CPU its mask forbids,
@@ -441,7 +442,7 @@ static void test_set_cpus_allowed_moves_a_task_that_started_running(struct ktest
 		ktest_skip(t, "needs 2 CPUs: the task moves to the other");
 	memset(&sa, 0, sizeof(sa));
 	sa.first_cpu = -1;
-	me_rt(50, 1);
+	me_rt(99, 1);
 	race_window_arm(&set_cpus_allowed_relock_window, current);
 	h = start_rt(sa_hog_fn, NULL, SCHED_FIFO, 99, 0, "sa_hog");
 	KTEST_ASSERT(t, h != NULL, "kthread_create failed");
