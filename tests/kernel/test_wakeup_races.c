@@ -472,8 +472,80 @@ static void test_set_cpus_allowed_moves_a_task_that_started_running(struct ktest
 	me_restore();
 }
 
+/* --- migrated while every allowed CPU is busy --- */
+
+static struct {
+	int running;		/* P runs on CPU0 */
+	int back_on_cpu0;	/* P was switched out and in again on CPU0 */
+	int stop;
+	int done;
+} mb;
+
+static int mb_task_fn(void *arg)
+{
+	unsigned long seen = current->nr_switches;
+
+	WRITE_ONCE(mb.running, 1);
+	while (!READ_ONCE(mb.stop)) {
+		if (current->nr_switches != seen &&
+		    raw_smp_processor_id() == 0)
+			WRITE_ONCE(mb.back_on_cpu0, 1);
+		seen = current->nr_switches;
+		_cond_resched();
+		cpu_relax();
+	}
+	WRITE_ONCE(mb.done, 1);
+	return 0;
+}
+
+/*
+ * Scenario (wakeup.c, select_task_rq): P (FIFO 99) runs on CPU0; the test
+ * task (FIFO 99) runs on CPU1 and sets P's affinity to CPU1 without
+ * sleeping.  P is rescheduled and taken off CPU0; migrate_enqueue finds
+ * no allowed CPU running something less important than P (CPU1 runs the
+ * test task, same priority).  Observable: P is queued on CPU1 (it runs
+ * there once the test task sleeps), never again on CPU0.
+ */
+static void test_migrated_task_waits_on_a_busy_allowed_cpu(struct ktest *t)
+{
+	struct task_struct *p;
+	ktime_t end;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: the task moves to the other");
+	memset(&mb, 0, sizeof(mb));
+	me_rt(99, 1);
+	p = kthread_create(mb_task_fn, NULL, "mb_task");
+	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
+	set_cpus_allowed(p, one_cpu(0));
+	sched_setscheduler(p, SCHED_FIFO,
+			   &(struct sched_param){ .sched_priority = 99 });
+	get_task_struct(p);
+	wake_up_process(p);
+	end = ktime_get() + SAFETY_NS;
+	while (!READ_ONCE(mb.running) && ktime_get() < end)
+		cpu_relax();
+	KTEST_ASSERT(t, READ_ONCE(mb.running), "P never ran on CPU0");
+	set_cpus_allowed(p, one_cpu(1));
+	/* no sleep: CPU1 stays busy with us until P is placed */
+	end = ktime_get() + SAFETY_NS;
+	while (task_cpu(p) != 1 && !READ_ONCE(mb.back_on_cpu0) &&
+	       ktime_get() < end)
+		cpu_relax();
+	KTEST_EXPECT(t, task_cpu(p) == 1 && !READ_ONCE(mb.back_on_cpu0),
+		     "P on CPU%d (back on CPU0: %d) after its mask became "
+		     "CPU1 alone", task_cpu(p), READ_ONCE(mb.back_on_cpu0));
+	WRITE_ONCE(mb.stop, 1);
+	end = ktime_get() + SAFETY_NS;
+	while (!READ_ONCE(mb.done) && ktime_get() < end)
+		msleep(1);
+	put_task_struct(p);
+	me_restore();
+}
+
 KTEST_SUITE(wakeup_races,
 	    KTEST_CASE(test_wakeup_while_lock_wakeup_pending_not_lost),
 	    KTEST_CASE(test_preempted_sleeper_migrated_and_woken_is_queued_once),
 	    KTEST_CASE(test_waker_locks_the_queue_the_sleeper_moved_to),
-	    KTEST_CASE(test_set_cpus_allowed_moves_a_task_that_started_running));
+	    KTEST_CASE(test_set_cpus_allowed_moves_a_task_that_started_running),
+	    KTEST_CASE(test_migrated_task_waits_on_a_busy_allowed_cpu));
