@@ -75,17 +75,39 @@ void check_preempt(struct rq *rq, struct task_struct *p, bool sync)
 	resched_curr(rq);
 }
 
+/*
+ * select_fallback_rq - no CPU is better for p than another (every allowed
+ * CPU runs an RT task at least as important): its last CPU if it may
+ * still run there, else the first allowed online one.  A task that
+ * migrate_enqueue() takes off a CPU its new mask forbids has that CPU as
+ * its last one and must not go back to it
+ * (test_migrated_task_waits_on_a_busy_allowed_cpu).  Only if the mask
+ * names no online CPU does it keep the last one (a bound kthread waits
+ * for its CPU, as in Linux).  Linux: select_fallback_rq().
+ * Locking: p->pi_lock held.
+ */
+static int select_fallback_rq(struct task_struct *p)
+{
+	int cpu = task_cpu(p);
+	int c;
+
+	raw_spin_assert_held(&p->pi_lock);
+	if (task_runnable_on(p, cpu))
+		return cpu;
+	for (c = 0; c < NR_CPUS; c++)
+		if (task_runnable_on(p, c))
+			return c;
+	return cpu;
+}
+
 /* select_task_rq - the CPU a waking p should go to.  Locking: p->pi_lock
  * held (p->cpus_allowed is stable). */
 int select_task_rq(struct task_struct *p)
 {
 	int cpu = rt_task(p) ? select_rt_cpu(p) : select_fair_cpu(p);
 
-	if (cpu < 0 || !task_runnable_on(p, cpu)) {
-		/* affinity names no online CPU: keep the last one (a bound
-		 * kthread waits for its CPU, as in Linux) */
-		cpu = task_cpu(p);
-	}
+	if (cpu < 0 || !task_runnable_on(p, cpu))
+		cpu = select_fallback_rq(p);
 	return cpu;
 }
 
