@@ -98,7 +98,10 @@ struct task_struct {
 	bool on_rq;			/* queued (or running) on task_rq */
 	bool on_cpu;			/* its registers are live on a CPU */
 	bool migrate_pending;		/* off a forbidden CPU's queue, to be
-					 * enqueued on an allowed one */
+					 * enqueued on an allowed one by
+					 * migrate_enqueue (which clears it,
+					 * under pi_lock); counts as queued
+					 * for wakers meanwhile */
 	struct list_head run_list;	/* RT prio queue or fair queue */
 	s64 rr_slice_ns;		/* SCHED_RR time left */
 	u64 vruntime;			/* SCHED_OTHER virtual runtime (ns) */
