@@ -70,4 +70,21 @@ static inline struct task_struct *start_rt(int (*fn)(void *), void *arg,
 	return p;
 }
 
+/* create_fifo - create fn(arg) as name at SCHED_FIFO prio, allowed on
+ * mask (changeable later, unlike kthread_bind), with a reference the
+ * caller puts; not woken.  NULL if creation failed. */
+static inline struct task_struct *create_fifo(int (*fn)(void *), void *arg,
+					      int prio, cpumask_t mask,
+					      const char *name)
+{
+	struct sched_param sp = { .sched_priority = prio };
+	struct task_struct *p = kthread_create(fn, arg, "%s", name);
+
+	if (!p)
+		return NULL;
+	set_cpus_allowed(p, mask);
+	sched_setscheduler(p, SCHED_FIFO, &sp);
+	return get_task_struct(p);
+}
+
 #endif /* TESTS_KERNEL_SCHED_HELPERS_H */

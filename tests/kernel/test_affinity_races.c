@@ -72,12 +72,8 @@ test_set_cpus_allowed_moves_a_task_that_started_running(struct ktest *t)
 	race_window_arm(&set_cpus_allowed_relock_window, current);
 	h = start_rt(sa_hog_fn, NULL, SCHED_FIFO, 99, 0, "sa_hog");
 	KTEST_ASSERT(t, h != NULL, "kthread_create failed");
-	p = kthread_create(sa_mover_fn, NULL, "sa_mover");
+	p = create_fifo(sa_mover_fn, NULL, 99, one_cpu(0), "sa_mover");
 	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
-	set_cpus_allowed(p, one_cpu(0));
-	sched_setscheduler(p, SCHED_FIFO,
-			   &(struct sched_param){ .sched_priority = 99 });
-	get_task_struct(p);
 	wake_up_process(p);	/* queued on CPU0 behind H */
 	set_cpus_allowed(p, one_cpu(1));
 	KTEST_EXPECT_EQ(t, READ_ONCE(sa.first_cpu), 0);
@@ -141,12 +137,8 @@ static void test_migrated_task_waits_on_a_busy_allowed_cpu(struct ktest *t)
 		ktest_skip(t, "needs 2 CPUs: the task moves to the other");
 	memset(&mb, 0, sizeof(mb));
 	me_rt(99, 1);
-	p = kthread_create(mb_task_fn, NULL, "mb_task");
+	p = create_fifo(mb_task_fn, NULL, 99, one_cpu(0), "mb_task");
 	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
-	set_cpus_allowed(p, one_cpu(0));
-	sched_setscheduler(p, SCHED_FIFO,
-			   &(struct sched_param){ .sched_priority = 99 });
-	get_task_struct(p);
 	wake_up_process(p);
 	end = ktime_get() + SAFETY_NS;
 	while (!READ_ONCE(mb.running) && ktime_get() < end)

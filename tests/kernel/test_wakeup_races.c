@@ -130,12 +130,9 @@ static void test_wakeup_while_lock_wakeup_pending_not_lost(struct ktest *t)
 	init_completion(&lw.owner_done);
 	me_rt(0, num_online_cpus() - 1);
 
-	lw.waiter = kthread_create(lw_waiter_fn, NULL, "lw_waiter");
+	lw.waiter = create_fifo(lw_waiter_fn, NULL, 10, one_cpu(0),
+				"lw_waiter");
 	KTEST_ASSERT(t, lw.waiter != NULL, "kthread_create failed");
-	kthread_bind(lw.waiter, 0);
-	sched_setscheduler(lw.waiter, SCHED_FIFO,
-			   &(struct sched_param){ .sched_priority = 10 });
-	get_task_struct(lw.waiter);
 	o = start_rt(lw_owner_fn, NULL, SCHED_OTHER, 0, 0, "lw_owner");
 	KTEST_ASSERT(t, o != NULL, "kthread_create failed");
 
@@ -154,32 +151,38 @@ static void test_wakeup_while_lock_wakeup_pending_not_lost(struct ktest *t)
 	me_restore();
 }
 
-/* --- preempted in a sleeping state, migrated, woken --- */
+/* --- a sleeper moved off CPU0 between its state and schedule() --- */
 
-static struct {
+struct moving_sleeper {
 	int state_set;		/* set_current_state done, spinning on CPU0 */
 	int moved;		/* running off CPU0, calls schedule() next */
 	int done;
 	int ran_on;		/* the CPU that ran it after the move */
-} pm;
+};
 
-static int pm_sleeper_fn(void *arg)
+static int moving_sleeper_fn(void *arg)
 {
+	struct moving_sleeper *s = arg;
+
 	set_current_state(TASK_INTERRUPTIBLE);
-	WRITE_ONCE(pm.state_set, 1);
+	WRITE_ONCE(s->state_set, 1);
 	/* preempted here (rt: the IPI's return; every model: the
-	 * preemption point) once CPU0 leaves our mask */
+	 * preemption point), queued in our sleeping state, then moved */
 	while (task_cpu(current) == 0) {
 		_cond_resched();
 		cpu_relax();
 	}
-	WRITE_ONCE(pm.ran_on, raw_smp_processor_id());
-	WRITE_ONCE(pm.moved, 1);
-	schedule();		/* the test's wake-up came after our state */
+	WRITE_ONCE(s->ran_on, raw_smp_processor_id());
+	WRITE_ONCE(s->moved, 1);
+	schedule();		/* the wake-up came after our state */
 	__set_current_state(TASK_RUNNING);
-	WRITE_ONCE(pm.done, 1);
+	WRITE_ONCE(s->done, 1);
 	return 0;
 }
+
+/* --- preempted in a sleeping state, migrated, woken --- */
+
+static struct moving_sleeper pm;
 
 /*
  * Scenario (affinity.c, "migrate vs wake-up"): P (FIFO 10) on CPU0 sets
@@ -202,12 +205,8 @@ test_preempted_sleeper_migrated_and_woken_is_queued_once(struct ktest *t)
 		ktest_skip(t, "needs 2 CPUs: the task moves while a waker runs");
 	memset(&pm, 0, sizeof(pm));
 	me_rt(50, 1);
-	p = kthread_create(pm_sleeper_fn, NULL, "pm_sleeper");
+	p = create_fifo(moving_sleeper_fn, &pm, 10, one_cpu(0), "pm_sleeper");
 	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
-	set_cpus_allowed(p, one_cpu(0));
-	sched_setscheduler(p, SCHED_FIFO,
-			   &(struct sched_param){ .sched_priority = 10 });
-	get_task_struct(p);
 	wake_up_process(p);
 	end = ktime_get() + SAFETY_NS;
 	while (!READ_ONCE(pm.state_set) && ktime_get() < end)
@@ -244,30 +243,11 @@ out:
 
 static struct {
 	struct task_struct *p;
-	int p_ready;		/* P set TASK_INTERRUPTIBLE on CPU0 */
-	int p_moved;		/* P runs on CPU1, calls schedule() next */
-	int p_done;
+	struct moving_sleeper s;	/* P */
 	int b_go;		/* the busy task on CPU1 may end */
 	int k_woke;		/* the waker's wake_up_process() return */
 	int k_done;
 } sm;
-
-static int sm_sleeper_fn(void *arg)
-{
-	set_current_state(TASK_INTERRUPTIBLE);
-	WRITE_ONCE(sm.p_ready, 1);
-	/* preempted here by the waker, queued on CPU0 in our sleeping
-	 * state, then pulled to CPU1 */
-	while (task_cpu(current) == 0) {
-		_cond_resched();
-		cpu_relax();
-	}
-	WRITE_ONCE(sm.p_moved, 1);
-	schedule();		/* the waker's wake-up came after our state */
-	__set_current_state(TASK_RUNNING);
-	WRITE_ONCE(sm.p_done, 1);
-	return 0;
-}
 
 static int sm_busy_fn(void *arg)
 {
@@ -295,7 +275,7 @@ static bool sm_lost(struct task_struct *p)
  * (before K is done, P may be asleep on its way to K's enqueue). */
 static bool sm_final(struct task_struct *p)
 {
-	return READ_ONCE(sm.p_done) ||
+	return READ_ONCE(sm.s.done) ||
 	       (READ_ONCE(sm.k_done) && (sm_lost(p) || asleep(p)));
 }
 
@@ -325,23 +305,15 @@ static void test_waker_locks_the_queue_the_sleeper_moved_to(struct ktest *t)
 	me_rt(50, 2);
 	b = start_rt(sm_busy_fn, NULL, SCHED_FIFO, 20, 1, "sm_busy");
 	KTEST_ASSERT(t, b != NULL, "kthread_create failed");
-	k = kthread_create(sm_waker_fn, NULL, "sm_waker");
+	k = create_fifo(sm_waker_fn, NULL, 60, one_cpu(0), "sm_waker");
 	KTEST_ASSERT(t, k != NULL, "kthread_create failed");
-	kthread_bind(k, 0);
-	sched_setscheduler(k, SCHED_FIFO,
-			   &(struct sched_param){ .sched_priority = 60 });
-	get_task_struct(k);
-	sm.p = kthread_create(sm_sleeper_fn, NULL, "sm_sleeper");
+	sm.p = create_fifo(moving_sleeper_fn, &sm.s, 10, one_cpu(0), "sm_sleeper");
 	KTEST_ASSERT(t, sm.p != NULL, "kthread_create failed");
-	set_cpus_allowed(sm.p, one_cpu(0));
-	sched_setscheduler(sm.p, SCHED_FIFO,
-			   &(struct sched_param){ .sched_priority = 10 });
-	get_task_struct(sm.p);
 	wake_up_process(sm.p);
 	end = ktime_get() + SAFETY_NS;
-	while (!READ_ONCE(sm.p_ready) && ktime_get() < end)
+	while (!READ_ONCE(sm.s.state_set) && ktime_get() < end)
 		cpu_relax();
-	KTEST_ASSERT(t, READ_ONCE(sm.p_ready), "P never ran on CPU0");
+	KTEST_ASSERT(t, READ_ONCE(sm.s.state_set), "P never ran on CPU0");
 	set_cpus_allowed(sm.p, (cpumask_t){ .bits = 3 });	/* CPU0, CPU1 */
 
 	race_window_arm(&task_rq_lock_window, k);
@@ -377,12 +349,12 @@ out:
 	while (!sm_final(sm.p) && ktime_get() < end)
 		msleep(1);
 	KTEST_EXPECT_EQ(t, READ_ONCE(sm.k_woke), 1);
-	KTEST_EXPECT(t, READ_ONCE(sm.p_done),
+	KTEST_EXPECT(t, READ_ONCE(sm.s.done),
 		     "P in state %ld, on_rq %d, cpu %d after K's wake-up "
 		     "(returned %d): %s", READ_ONCE(sm.p->state),
 		     READ_ONCE(sm.p->on_rq), task_cpu(sm.p), sm.k_woke,
 		     sm_lost(sm.p) ? "runnable on no queue, lost" : "asleep");
-	if (finish(sm.p, &sm.p_done))
+	if (finish(sm.p, &sm.s.done))
 		put_task_struct(sm.p);
 	else
 		KTEST_EXPECT(t, 0, "P did not end; left behind");
