@@ -50,6 +50,7 @@
 #include "kernel/signal.h"
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/ktime.h"
+#include "kernel/debug/race_window.h"
 #include "kernel/printk.h"
 #include "lib/errno.h"
 #include "lib/bug.h"
@@ -259,6 +260,8 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
  *	    (stealing window), and wake it after dropping wait_lock
  * Context: task.  Locking: takes wait_lock.
  */
+DEFINE_RACE_WINDOW(rt_mutex_unlock_window);
+
 void rt_mutex_slowunlock(struct rt_mutex *lock)
 {
 	struct rt_mutex_waiter *waiter;
@@ -269,6 +272,7 @@ void rt_mutex_slowunlock(struct rt_mutex *lock)
 	raw_spin_lock_irqsave(&lock->wait_lock, flags);
 	if (!rt_mutex_has_waiters(lock)) {			/* [1] */
 		__atomic_store_n(&lock->owner, 0, __ATOMIC_RELEASE);
+		race_window(&rt_mutex_unlock_window);
 		raw_spin_unlock_irqrestore(&lock->wait_lock, flags);
 		return;
 	}

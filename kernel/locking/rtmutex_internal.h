@@ -11,6 +11,7 @@
 #include "kernel/locking/rtmutex.h"
 #include "kernel/locking/pi_chain.h"	/* struct rt_mutex_waiter */
 #include "kernel/sched/sched.h"
+#include "kernel/debug/race_window.h"
 
 #define RT_MUTEX_HAS_WAITERS ((uintptr_t)1)
 
@@ -67,6 +68,10 @@ static inline bool rt_mutex_cmpxchg(struct rt_mutex *lock, uintptr_t old,
 
 /* rt_mutex_slowunlock - the unlock when the waiters bit is set. */
 void rt_mutex_slowunlock(struct rt_mutex *lock);
+/* rt_mutex_unlock_window - test-only (kernel/debug/race_window.h): the
+ * no-waiters unlock between giving up the owner word and its last touch
+ * of the lock (tests/kernel/test_rtmutex_races.c). */
+extern struct race_window rt_mutex_unlock_window;
 
 /* The PI side (kernel/locking/rtmutex_pi.c) that rtmutex.c's slow paths
  * call; each definition's comment has its steps and locking.
