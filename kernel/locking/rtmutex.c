@@ -249,10 +249,56 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 	return ret;
 }
 
+DEFINE_RACE_WINDOW(rt_mutex_unlock_window);
+
+/*
+ * unlock_rt_mutex_safe - release a lock nobody waits for (Linux's
+ * function of the same name).  The owner word may only become free after
+ * the unlocker's last touch of the lock: once it is free, a fast-path
+ * locker on another CPU may take it, release it and free the object
+ * that holds it, all without wait_lock.  Storing 0 under wait_lock and
+ * then dropping wait_lock wrote into freed memory:
+ *
+ *	CPU0 (unlocker, slow path)		CPU1 (the object's next user)
+ *	lock(wait_lock); no waiters
+ *	owner = 0
+ *						cmpxchg(owner, 0, me): taken
+ *						cmpxchg(owner, me, 0): released
+ *						kfree(object holding the lock)
+ *	unlock(wait_lock): writes freed memory
+ *
+ * So: clear the waiters bit (owner = current), drop wait_lock, and only
+ * then give the word up with a cmpxchg.  A locker arriving in between
+ * finds the lock owned, takes the slow path and sets the waiters bit;
+ * the cmpxchg fails and the caller retries with a waiter to wake:
+ *
+ *	CPU0					CPU1
+ *	owner = current; unlock(wait_lock)
+ *						cmpxchg(owner, 0, me) fails
+ *						slow path: bit 0 set, queued
+ *	cmpxchg(owner, current, 0) fails
+ *	lock(wait_lock): a waiter, wake it
+ *
+ * tests/kernel/test_rtmutex_races.c (test_rt_mutex_unlock_no_waiters_
+ * object_freed) parks CPU0 in rt_mutex_unlock_window and runs CPU1.
+ * Returns true when the lock was released, false when a waiter arrived
+ * (wait_lock is then dropped: the caller takes it again).
+ * Context: task.  Locking: called with wait_lock held, drops it.
+ */
+static bool unlock_rt_mutex_safe(struct rt_mutex *lock, unsigned long flags)
+{
+	raw_spin_assert_held(&lock->wait_lock);
+	__atomic_store_n(&lock->owner, (uintptr_t)current, __ATOMIC_RELEASE);
+	raw_spin_unlock_irqrestore(&lock->wait_lock, flags);
+	race_window(&rt_mutex_unlock_window);
+	return rt_mutex_cmpxchg(lock, (uintptr_t)current, 0);
+}
+
 /*
  * rt_mutex_slowunlock - release with waiters queued:
  *	[1] a waiter may have left since the bit was set: no waiters, plain
- *	    release
+ *	    release by unlock_rt_mutex_safe(), again if a waiter came
+ *	    meanwhile
  *	[2] take the top waiter out of current's pi_waiters and deboost
  *	    current at once (article: "it will immediately lose its
  *	    temporarily boosted priority")
@@ -260,8 +306,6 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
  *	    (stealing window), and wake it after dropping wait_lock
  * Context: task.  Locking: takes wait_lock.
  */
-DEFINE_RACE_WINDOW(rt_mutex_unlock_window);
-
 void rt_mutex_slowunlock(struct rt_mutex *lock)
 {
 	struct rt_mutex_waiter *waiter;
@@ -270,11 +314,10 @@ void rt_mutex_slowunlock(struct rt_mutex *lock)
 	bool savestate;
 
 	raw_spin_lock_irqsave(&lock->wait_lock, flags);
-	if (!rt_mutex_has_waiters(lock)) {			/* [1] */
-		__atomic_store_n(&lock->owner, 0, __ATOMIC_RELEASE);
-		race_window(&rt_mutex_unlock_window);
-		raw_spin_unlock_irqrestore(&lock->wait_lock, flags);
-		return;
+	while (!rt_mutex_has_waiters(lock)) {			/* [1] */
+		if (unlock_rt_mutex_safe(lock, flags))
+			return;
+		raw_spin_lock_irqsave(&lock->wait_lock, flags);
 	}
 	waiter = rt_mutex_top_waiter(lock);			/* [2] */
 	raw_spin_lock(&current->pi_lock);

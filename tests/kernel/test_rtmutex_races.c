@@ -22,6 +22,13 @@
  * if it could, not one byte of the freed object changes after the free.
  * Before the fix U's wait_lock release writes into the freed object.
  * Needs 2 CPUs: U spins in the window while T runs.
+ *
+ * test_rt_mutex_unlock_no_waiters_retries_for_new_waiter: the second
+ * picture at that diagram.  Same U, parked in the same window; R, a
+ * kthread on CPU 0, calls rt_mutex_lock(L) meanwhile and must block (U
+ * still owns L); after the release U's cmpxchg fails on the waiters bit
+ * R set, U retries with R queued and wakes it.  Observable: R blocked
+ * while U was parked, then got L; L ends free without waiters.
  */
 #include "kernel/ktest.h"
 #include "kernel/locking/rtmutex_internal.h"
@@ -43,6 +50,8 @@ struct rtm_object {
 };
 
 static struct completion unlocker_done;
+static struct completion locker_done;
+static bool locker_blocked;	/* R found L owned (it queued a waiter) */
 
 /* U: take L (fast path), release it through the no-waiters slow path. */
 static int rtm_unlocker_fn(void *data)
@@ -55,22 +64,24 @@ static int rtm_unlocker_fn(void *data)
 	return 0;
 }
 
-/* first_changed - offset of the first byte of a that differs from b, or
- * -1 when they are equal. */
-static long first_changed(const u8 *a, const u8 *b, size_t n)
+/* R: the next user, through the plain lock (sleeps if L is owned). */
+static int rtm_locker_fn(void *data)
 {
-	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return (long)i;
-	return -1;
+	struct rtm_object *obj = data;
+
+	rt_mutex_lock(&obj->lock);
+	rt_mutex_unlock(&obj->lock);
+	complete(&locker_done);
+	return 0;
 }
 
-static void test_rt_mutex_unlock_no_waiters_object_freed(struct ktest *t)
+/* rtm_start_unlocker - obj with L initialised, U created on CPU 1, parked
+ * in the window; the test task on CPU 0.  NULL (and obj freed) when U
+ * could not be created or did not park: the caller fails. */
+static struct rtm_object *rtm_start_unlocker(struct ktest *t)
 {
-	struct rtm_object *obj, freed;
+	struct rtm_object *obj;
 	struct task_struct *u;
-	bool parked, taken = false;
-	long off;
 
 	if (num_online_cpus() < 2)
 		ktest_skip(t, "needs 2 CPUs: the unlocker spins in the window "
@@ -89,20 +100,51 @@ static void test_rt_mutex_unlock_no_waiters_object_freed(struct ktest *t)
 	set_cpus_allowed(current, (cpumask_t){ .bits = 1ULL << 0 });
 	race_window_arm(&rt_mutex_unlock_window, u);
 	wake_up_process(u);
+	if (race_window_wait_parked(&rt_mutex_unlock_window, PARK_WAIT_NS))
+		return obj;
+	/* U came through unparked: nothing raced it */
+	race_window_disarm(&rt_mutex_unlock_window);
+	wait_for_completion(&unlocker_done);
+	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
+	kfree(obj);
+	KTEST_ASSERT(t, 0, "the unlocker parks in rt_mutex_unlock_window "
+		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
+	return NULL;
+}
 
-	parked = race_window_wait_parked(&rt_mutex_unlock_window, PARK_WAIT_NS);
-	if (parked && rt_mutex_trylock(&obj->lock)) {
+/* rtm_finish_unlocker - release U, wait for it, undo the pinning. */
+static void rtm_finish_unlocker(void)
+{
+	race_window_release(&rt_mutex_unlock_window);
+	wait_for_completion(&unlocker_done);
+	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
+}
+
+/* first_changed - offset of the first byte of a that differs from b, or
+ * -1 when they are equal. */
+static long first_changed(const u8 *a, const u8 *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return (long)i;
+	return -1;
+}
+
+static void test_rt_mutex_unlock_no_waiters_object_freed(struct ktest *t)
+{
+	struct rtm_object *obj, freed;
+	bool taken = false;
+	long off;
+
+	obj = rtm_start_unlocker(t);
+	if (rt_mutex_trylock(&obj->lock)) {
 		/* the next user got the lock: it unlocks and frees */
 		rt_mutex_unlock(&obj->lock);
 		memcpy(&freed, obj, sizeof(freed));
 		taken = true;
 	}
-	race_window_release(&rt_mutex_unlock_window);
-	wait_for_completion(&unlocker_done);
-	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
+	rtm_finish_unlocker();
 
-	KTEST_EXPECT(t, parked, "the unlocker parks in rt_mutex_unlock_window "
-		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
 	if (taken) {
 		off = first_changed((const u8 *)&freed, (const u8 *)obj,
 				    sizeof(freed));
@@ -121,5 +163,44 @@ static void test_rt_mutex_unlock_no_waiters_object_freed(struct ktest *t)
 	kfree(obj);
 }
 
+static void test_rt_mutex_unlock_no_waiters_retries_for_new_waiter(struct ktest *t)
+{
+	struct rtm_object *obj;
+	struct task_struct *r;
+	ktime_t end;
+
+	obj = rtm_start_unlocker(t);
+	init_completion(&locker_done);
+	locker_blocked = false;
+	r = kthread_create(rtm_locker_fn, obj, "rtm-locker");
+	if (r) {
+		kthread_bind(r, 0);
+		wake_up_process(r);
+		/* R either blocks on L (queued waiter) or, with the bug,
+		 * takes the free lock and finishes */
+		end = ktime_get() + PARK_WAIT_NS;
+		while (!rt_mutex_has_waiters(&obj->lock) &&
+		       !completion_done(&locker_done) && ktime_get() < end)
+			schedule();
+		locker_blocked = rt_mutex_has_waiters(&obj->lock);
+	}
+	rtm_finish_unlocker();
+	if (r)
+		wait_for_completion(&locker_done);
+
+	KTEST_EXPECT(t, r != NULL, "kthread_create failed");
+	KTEST_EXPECT(t, locker_blocked,
+		     "R blocks on L while the unlocker is in the window "
+		     "(the unlocker still owns it); R %s",
+		     completion_done(&locker_done) ? "took L at once" :
+						     "neither blocked nor ran");
+	KTEST_EXPECT(t, !rt_mutex_is_locked(&obj->lock) &&
+			!rt_mutex_has_waiters(&obj->lock),
+		     "L free and without waiters at the end (owner word %#lx)",
+		     (unsigned long)obj->lock.owner);
+	kfree(obj);
+}
+
 KTEST_SUITE(rtmutex_races,
-	    KTEST_CASE(test_rt_mutex_unlock_no_waiters_object_freed));
+	    KTEST_CASE(test_rt_mutex_unlock_no_waiters_object_freed),
+	    KTEST_CASE(test_rt_mutex_unlock_no_waiters_retries_for_new_waiter));
