@@ -16,6 +16,7 @@
  */
 #include "kernel/locking/semaphore.h"
 #include "kernel/signal.h"
+#include "kernel/debug/race_window.h"
 #include "lib/errno.h"
 
 typedef bool (*sem_try_fn)(void *sem);
@@ -58,6 +59,8 @@ static int sem_wait(wait_queue_head_t *wq, sem_try_fn try, void *sem,
 	return ret;
 }
 
+DEFINE_RACE_WINDOW(sem_release_window);
+
 static void sem_release(wait_queue_head_t *wq, void (*rel)(void *), void *sem)
 {
 	unsigned long flags;
@@ -65,6 +68,7 @@ static void sem_release(wait_queue_head_t *wq, void (*rel)(void *), void *sem)
 	raw_spin_lock_irqsave(&wq->lock, flags);
 	rel(sem);
 	raw_spin_unlock_irqrestore(&wq->lock, flags);
+	race_window(&sem_release_window);
 	wake_up_all(wq);
 }
 

@@ -6,6 +6,10 @@
  */
 #include "kernel/sched/completion.h"
 #include "kernel/time/hrtimer.h"
+#include "kernel/debug/race_window.h"
+
+DEFINE_RACE_WINDOW(complete_wake_window);
+DEFINE_RACE_WINDOW(completion_timeout_window);
 
 void init_completion(struct completion *x)
 {
@@ -21,6 +25,7 @@ void complete(struct completion *x)
 	if (x->done != COMPLETION_DONE_ALL)
 		x->done++;
 	raw_spin_unlock_irqrestore(&x->wait.lock, flags);
+	race_window(&complete_wake_window);
 	__wake_up(&x->wait, 1);
 }
 
@@ -31,6 +36,7 @@ void complete_all(struct completion *x)
 	raw_spin_lock_irqsave(&x->wait.lock, flags);
 	x->done = COMPLETION_DONE_ALL;
 	raw_spin_unlock_irqrestore(&x->wait.lock, flags);
+	race_window(&complete_wake_window);
 	__wake_up(&x->wait, 0);
 }
 
@@ -67,6 +73,7 @@ s64 wait_for_completion_timeout(struct completion *x, s64 timeout_ns)
 			break;
 		}
 		if (left <= 0) {
+			race_window(&completion_timeout_window);
 			left = 0;
 			break;
 		}

@@ -43,4 +43,15 @@ s64 wait_for_completion_timeout(struct completion *x, s64 timeout_ns);
 bool try_wait_for_completion(struct completion *x);
 bool completion_done(struct completion *x);
 
+/* Test-only race windows (kernel/debug/race_window.h), forced by
+ * tests/kernel/test_completion_races.c:
+ * complete_wake_window - complete()/complete_all() after the last touch
+ * of the completion that its waiter may see (the waiter may return and
+ * its frame be gone once this point is reached);
+ * completion_timeout_window - a waiter whose timeout has expired, before
+ * it looks at the completion for the last time. */
+struct race_window;
+extern struct race_window complete_wake_window;
+extern struct race_window completion_timeout_window;
+
 #endif /* KERNEL_SCHED_COMPLETION_H */
