@@ -61,15 +61,35 @@ static int sem_wait(wait_queue_head_t *wq, sem_try_fn try, void *sem,
 
 DEFINE_RACE_WINDOW(sem_release_window);
 
+/*
+ * sem_release - rel(sem) and wake every sleeper, both under the queue
+ * lock: the unlock is the last touch of sem.  A sleeper that is already
+ * running may take the semaphore as soon as rel() is visible, return,
+ * and end sem's lifetime (a semaphore on its stack); a wake-up after the
+ * unlock touched the dead object:
+ *
+ *	CPU0 (compat_up)		CPU1 (compat_down, sem on its stack)
+ *	lock; count++; unlock
+ *					try: count > 0, taken; returns
+ *					the frame is reused
+ *	wake_up_all(&sem->wait): takes
+ *	and releases a dead lock
+ *
+ * sem_release_window marks the point after the unlock
+ * (tests/kernel/test_completion_races.c, test_on_stack_compat_up).  The
+ * timed-out-waiter race of completions does not arise here: a release
+ * wakes all sleepers and each re-tests.
+ * Context: any.  Locking: takes wq->lock.
+ */
 static void sem_release(wait_queue_head_t *wq, void (*rel)(void *), void *sem)
 {
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&wq->lock, flags);
 	rel(sem);
+	__wake_up_locked(wq, 0);
 	raw_spin_unlock_irqrestore(&wq->lock, flags);
 	race_window(&sem_release_window);
-	wake_up_all(wq);
 }
 
 /* ---- compat_semaphore: Locking of the helpers: sem->wait.lock held */

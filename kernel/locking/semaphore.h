@@ -62,8 +62,8 @@ int compat_down_write_trylock(struct compat_rw_semaphore *sem);
 void compat_up_write(struct compat_rw_semaphore *sem);
 void compat_downgrade_write(struct compat_rw_semaphore *sem);
 /* sem_release_window - test-only race window (kernel/debug/race_window.h):
- * a compat release after its last touch of the semaphore that a sleeper
- * may see (tests/kernel/test_completion_races.c). */
+ * a compat release after its last touch of the semaphore (a sleeper may
+ * have taken it and returned by then; tests/kernel/test_completion_races.c). */
 struct race_window;
 extern struct race_window sem_release_window;
 

@@ -45,9 +45,9 @@ bool completion_done(struct completion *x);
 
 /* Test-only race windows (kernel/debug/race_window.h), forced by
  * tests/kernel/test_completion_races.c:
- * complete_wake_window - complete()/complete_all() after the last touch
- * of the completion that its waiter may see (the waiter may return and
- * its frame be gone once this point is reached);
+ * complete_wake_window - complete()/complete_all() after their last
+ * touch of the completion (its waiter may have returned and its frame
+ * be gone by then);
  * completion_timeout_window - a waiter whose timeout has expired, before
  * it looks at the completion for the last time. */
 struct race_window;

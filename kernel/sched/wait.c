@@ -108,24 +108,37 @@ static void wake_yield_hint(void)
 }
 
 /*
- * __wake_up - [1] under wq->lock (irqs off), [2] wake every waiter up to
- * the nr-th exclusive one (the queues are short: one entry per task
- * sleeping on this condition; each wake_up_process is O(1) plus its run-
- * queue lock), [3] drop the lock and give the yield hint (see the file
- * header).
- * Context: any.  Locking: takes wq->lock, then p->pi_lock and rq locks.
+ * __wake_up_locked - wake every non-exclusive waiter and up to the nr-th
+ * exclusive one (the queues are short: one entry per task sleeping on
+ * this condition; each wake_up_process is O(1) plus its run-queue lock).
+ * For a waker whose object may be gone once its lock is dropped (an
+ * on-stack semaphore or completion): the wake-up must be its last touch
+ * but one, the unlock (Linux: __wake_up_locked, swake_up_locked).
+ * Context: any.  Locking: wq->lock held, irqs off.
  */
-void __wake_up(wait_queue_head_t *wq, int nr)
+void __wake_up_locked(wait_queue_head_t *wq, int nr)
 {
 	struct wait_queue_entry *e;
-	unsigned long flags;
 
-	raw_spin_lock_irqsave(&wq->lock, flags);		/* [1] */
-	list_for_each_entry(e, &wq->head, entry) {		/* [2] */
+	raw_spin_assert_held(&wq->lock);
+	list_for_each_entry(e, &wq->head, entry) {
 		if (wake_up_process(e->task) && e->exclusive && nr &&
 		    --nr == 0)
 			break;
 	}
+}
+
+/*
+ * __wake_up - [1] under wq->lock (irqs off), [2] __wake_up_locked, [3]
+ * drop the lock and give the yield hint (see the file header).
+ * Context: any.  Locking: takes wq->lock, then p->pi_lock and rq locks.
+ */
+void __wake_up(wait_queue_head_t *wq, int nr)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&wq->lock, flags);		/* [1] */
+	__wake_up_locked(wq, nr);				/* [2] */
 	raw_spin_unlock_irqrestore(&wq->lock, flags);		/* [3] */
 	wake_yield_hint();
 }

@@ -52,6 +52,9 @@ void finish_wait(wait_queue_head_t *wq, struct wait_queue_entry *e);
 /* __wake_up - wake every non-exclusive waiter and up to nr exclusive
  * ones (0: all).  Context: any. */
 void __wake_up(wait_queue_head_t *wq, int nr);
+/* __wake_up_locked - the same with wq->lock held by the caller, which
+ * changed the condition under it.  Context: any, irqs off. */
+void __wake_up_locked(wait_queue_head_t *wq, int nr);
 #define wake_up(wq) __wake_up(wq, 1)
 #define wake_up_all(wq) __wake_up(wq, 0)
 
