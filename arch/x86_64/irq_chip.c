@@ -53,6 +53,20 @@ static bool irq_is_isa(unsigned int irq)
 	return irq < ARCH_NR_ISA_IRQS;
 }
 
+/* The chip's mask as last programmed, bit n for line n (ISA lines and
+ * the test level line; lines start masked), and the test level line's
+ * input.  Each CPU updates its bit and then reads the other word (and
+ * the other side the reverse), both sequentially consistent: an assert
+ * racing an unmask is seen by at least one of them, so it is never lost
+ * (at worst it is raised twice: a spurious run of a level handler). */
+static unsigned long chip_masked = ~0UL;
+static int test_level_asserted;
+
+static bool irq_has_mask(unsigned int irq)
+{
+	return irq_is_isa(irq) || irq == ARCH_TEST_LEVEL_IRQ;
+}
+
 /*
  * irq_chip_vector_entry - every requested line's vector handler.
  * Context: hardirq, interrupts off (arch_handle_irq, on the IRQ stack).
@@ -79,6 +93,8 @@ int arch_irq_startup(unsigned int irq)
 	err = arch_set_irq_handler(vector, irq_chip_vector_entry);
 	if (err)
 		return err;
+	if (irq_has_mask(irq))
+		__atomic_fetch_or(&chip_masked, 1UL << irq, __ATOMIC_SEQ_CST);
 	if (irq_is_isa(irq)) {
 		err = ioapic_mask_isa((int)irq);	/* unmasked by the caller */
 		if (err)
@@ -96,15 +112,37 @@ void arch_irq_shutdown(unsigned int irq)
 
 void arch_irq_mask(unsigned int irq)
 {
+	if (irq_has_mask(irq))
+		__atomic_fetch_or(&chip_masked, 1UL << irq, __ATOMIC_SEQ_CST);
 	if (irq_is_isa(irq))
 		WARN_ON(ioapic_mask_isa((int)irq));
 }
 
 void arch_irq_unmask(unsigned int irq)
 {
+	if (irq_has_mask(irq))
+		__atomic_fetch_and(&chip_masked, ~(1UL << irq),
+				   __ATOMIC_SEQ_CST);
 	if (irq_is_isa(irq))
 		WARN_ON(ioapic_route_isa((int)irq, (u8)arch_irq_to_vector(irq),
 					 isa_dest_apic_id));
+	if (irq == ARCH_TEST_LEVEL_IRQ &&
+	    __atomic_load_n(&test_level_asserted, __ATOMIC_SEQ_CST))
+		arch_irq_retrigger(irq);
+}
+
+bool arch_irq_is_masked(unsigned int irq)
+{
+	return irq_has_mask(irq) &&
+	       (__atomic_load_n(&chip_masked, __ATOMIC_SEQ_CST) & (1UL << irq));
+}
+
+void arch_irq_test_level_set(unsigned int irq, bool asserted)
+{
+	BUG_ON(irq != ARCH_TEST_LEVEL_IRQ);
+	__atomic_store_n(&test_level_asserted, asserted, __ATOMIC_SEQ_CST);
+	if (asserted && !arch_irq_is_masked(irq))
+		arch_irq_retrigger(irq);
 }
 
 void arch_irq_ack(void)
@@ -115,7 +153,8 @@ void arch_irq_ack(void)
 
 bool arch_irq_is_level(unsigned int irq)
 {
-	return irq_is_isa(irq) && ioapic_isa_is_level((int)irq);
+	return irq == ARCH_TEST_LEVEL_IRQ ||
+	       (irq_is_isa(irq) && ioapic_isa_is_level((int)irq));
 }
 
 void arch_irq_retrigger(unsigned int irq)

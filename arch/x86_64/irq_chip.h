@@ -8,7 +8,9 @@
  *	16-31	software lines on vectors 0x30-0x3F: nothing but a self-IPI
  *		(arch_irq_retrigger) raises them, the tests' "device"; the
  *		local APIC cannot mask a vector, so mask/unmask are no-ops
- *		and the portable layer's disable depth does the masking.
+ *		and the portable layer's disable depth does the masking,
+ *		except on line 31 (ARCH_TEST_LEVEL_IRQ, below): a level
+ *		input modelled in software, with a mask.
  * kernel/irq/manage.c is the only caller; this header is pulled in by
  * arch/x86_64/arch.h.
  * Linux counterpart: struct irq_chip (irq_mask, irq_unmask, irq_ack,
@@ -52,6 +54,23 @@ bool arch_irq_is_level(unsigned int irq);
  * its vector): the replay of an interrupt that came while disabled, and
  * the tests' way to fire a line.  Context: any. */
 void arch_irq_retrigger(unsigned int irq);
+
+/*
+ * ARCH_TEST_LEVEL_IRQ - the last software line behaves as a level-
+ * triggered device input, for tests of the level flow (threaded lines
+ * masked until their thread ends): arch_irq_is_level() is true, the mask
+ * is honoured, and arch_irq_test_level_set() asserts or deasserts the
+ * input.  An asserted, unmasked line interrupts (a self-IPI) when it is
+ * asserted and when it is unmasked; unlike a real level input it does
+ * not fire again at EOI.  Context: any.
+ */
+#define ARCH_TEST_LEVEL_IRQ	(ARCH_NR_IRQS - 1)
+void arch_irq_test_level_set(unsigned int irq, bool asserted);
+
+/* arch_irq_is_masked - is the line masked at the chip?  ISA lines and
+ * ARCH_TEST_LEVEL_IRQ; the other software lines cannot be masked (false).
+ * Context: any. */
+bool arch_irq_is_masked(unsigned int irq);
 
 /* arch_irq_to_vector - the IDT vector of line irq. */
 int arch_irq_to_vector(unsigned int irq);
