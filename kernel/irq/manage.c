@@ -248,9 +248,36 @@ void disable_irq(unsigned int irq)
 }
 
 /*
- * enable_irq - see manage.h.  The line is unmasked unless the thread
- * still owns the mask (handle.c [6] unmasks it then); a remembered
- * interrupt is raised again in software.
+ * irq_thread_owns_mask - a threaded level line's mask belongs to its
+ * thread from the hard-irq part that set IRQS_MASKED until the end of
+ * the run it is owed (handle.c [2], [6]): while a run is owed or going
+ * on, that run's end unmasks.  Locking: desc->lock held.
+ */
+static bool irq_thread_owns_mask(struct irq_desc *desc)
+{
+	raw_spin_assert_held(&desc->lock);
+	return desc->thread_active || (desc->status & IRQS_RUNTHREAD);
+}
+
+/*
+ * enable_irq - see manage.h.  At depth 0 the line is unmasked, unless
+ * the thread still owns the mask (it unmasks at the end of its run,
+ * handle.c [6]); a remembered interrupt is raised again in software.
+ * A level line masked for its thread, whose run ended while the line
+ * was disabled, is unmasked here: the thread's end left it masked
+ * because of the disable, and nobody else would unmask it:
+ *
+ *	CPU0 (irq/N thread)		CPU1
+ *	hard irq: mask, IRQS_MASKED
+ *	handler runs
+ *					disable_irq_nosync: depth 1
+ *	[6] depth 1: leave it masked
+ *					enable_irq: depth 0, IRQS_MASKED:
+ *					(was) "the thread unmasks" - but
+ *					its run is over: masked for good
+ *
+ * tests/kernel/test_irq_enable.c, test_level_line_disabled_while_thread_
+ * runs, forces it (the handler sleeps until the line is disabled).
  * Context: any.  Locking: takes desc->lock.
  */
 void enable_irq(unsigned int irq)
@@ -264,8 +291,12 @@ void enable_irq(unsigned int irq)
 	if (WARN(desc->depth == 0, "enable_irq: irq %u not disabled\n", irq))
 		goto out_unlock;
 	if (--desc->depth == 0 && desc->action) {
-		if (!(desc->status & IRQS_MASKED))
+		if (!(desc->status & IRQS_MASKED)) {
 			arch_irq_unmask(irq);
+		} else if (!irq_thread_owns_mask(desc)) {
+			desc->status &= ~IRQS_MASKED;
+			arch_irq_unmask(irq);
+		}
 		if (desc->status & IRQS_PENDING) {
 			desc->status &= ~IRQS_PENDING;
 			arch_irq_retrigger(irq);
