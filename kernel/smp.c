@@ -36,6 +36,7 @@
 #include "kernel/preempt.h"
 #include "kernel/printk.h"
 #include "kernel/time/ktime.h"
+#include "kernel/debug/race_window.h"
 #include "arch/x86_64/arch.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -172,6 +173,8 @@ static void call_here(smp_call_func_t func, void *info)
 	raw_local_irq_restore(flags);
 }
 
+DEFINE_RACE_WINDOW(smp_call_self_window);
+
 /*
  * smp_call_function_single - see smp.h.
  * Context: not hardirq (asserted): the caller might wait for a CPU that
@@ -186,6 +189,7 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info,
 	if (cpu < 0 || cpu >= NR_CPUS || !cpu_online(cpu))
 		return -ENXIO;
 	if (cpu == raw_smp_processor_id()) {
+		race_window(&smp_call_self_window);
 		call_here(func, info);
 		return 0;
 	}

@@ -109,6 +109,11 @@ typedef void (*smp_call_func_t)(void *info);
  */
 int smp_call_function_single(int cpu, smp_call_func_t func, void *info,
 			     bool wait);
+/* smp_call_self_window - test-only race window (kernel/debug/race_window.h):
+ * smp_call_function_single() found cpu to be this CPU and is about to run
+ * func here (tests/kernel/test_smp_call_races.c). */
+struct race_window;
+extern struct race_window smp_call_self_window;
 
 /* smp_call_function_many - func(info) on every online CPU in mask except
  * this one; with wait, return after all have finished.
