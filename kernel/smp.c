@@ -33,7 +33,7 @@
  * csd lock debugging by timestamps and CPU hotplug.
  */
 #include "kernel/smp.h"
-#include "kernel/preempt.h"
+#include "kernel/sched/preempt.h"
 #include "kernel/printk.h"
 #include "kernel/time/ktime.h"
 #include "kernel/debug/race_window.h"
@@ -176,9 +176,22 @@ static void call_here(smp_call_func_t func, void *info)
 DEFINE_RACE_WINDOW(smp_call_self_window);
 
 /*
- * smp_call_function_single - see smp.h.
+ * smp_call_function_single - see smp.h.  "Is cpu this CPU?" is only
+ * true while the caller stays here: preemption is off from the check to
+ * the end (Linux: get_cpu/put_cpu).  A caller preempted and migrated in
+ * between ran func on the wrong CPU:
+ *
+ *	CPU1 (caller, asks for CPU1)	CPU0
+ *	cpu == this CPU: run it here
+ *	  <preempted>			set_cpus_allowed(caller, CPU0):
+ *					the caller now runs here
+ *					call_here: func on CPU0
+ *
+ * tests/kernel/test_smp_call_races.c (test_call_single_to_own_cpu_runs_
+ * there) parks the caller in smp_call_self_window and moves it.
  * Context: not hardirq (asserted): the caller might wait for a CPU that
- * waits for it.  Locking: the caller's slot for cpu ([1]).
+ * waits for it.  Locking: the caller's slot for cpu ([1]); preemption
+ * off throughout, so the slot is this CPU's.
  */
 int smp_call_function_single(int cpu, smp_call_func_t func, void *info,
 			     bool wait)
@@ -188,16 +201,19 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info,
 	BUG_ON(in_irq() || in_nmi());
 	if (cpu < 0 || cpu >= NR_CPUS || !cpu_online(cpu))
 		return -ENXIO;
+	preempt_disable();
 	if (cpu == raw_smp_processor_id()) {
 		race_window(&smp_call_self_window);
 		call_here(func, info);
-		return 0;
+		goto out_enable;
 	}
 	csd = csd_lock(cpu);
 	if (csd_queue(csd, cpu, func, info))
 		arch_send_call_function_single_ipi(cpu);
 	if (wait)
 		csd_wait(csd);
+out_enable:
+	preempt_enable();
 	return 0;
 }
 
@@ -210,10 +226,11 @@ void smp_call_function_many(const cpumask_t *mask, smp_call_func_t func,
 			    void *info, bool wait)
 {
 	struct call_single_data *csd[NR_CPUS] = {NULL};
-	int self = raw_smp_processor_id();
-	int cpu;
+	int self, cpu;
 
 	BUG_ON(in_irq() || in_nmi());
+	preempt_disable();	/* "except this one" stays true */
+	self = raw_smp_processor_id();
 	for_each_online_cpu (cpu) {
 		if (cpu == self || !cpumask_test_cpu(cpu, mask))
 			continue;
@@ -221,12 +238,13 @@ void smp_call_function_many(const cpumask_t *mask, smp_call_func_t func,
 		if (csd_queue(csd[cpu], cpu, func, info))
 			arch_send_call_function_ipi(cpu);
 	}
-	if (!wait)
-		return;
-	for_each_online_cpu (cpu) {
-		if (csd[cpu])
-			csd_wait(csd[cpu]);
+	if (wait) {
+		for_each_online_cpu (cpu) {
+			if (csd[cpu])
+				csd_wait(csd[cpu]);
+		}
 	}
+	preempt_enable();
 }
 
 void smp_call_function(smp_call_func_t func, void *info, bool wait)
@@ -234,10 +252,14 @@ void smp_call_function(smp_call_func_t func, void *info, bool wait)
 	smp_call_function_many(&cpu_online_mask, func, info, wait);
 }
 
+/* on_each_cpu - see smp.h; "here" is the CPU the others were called
+ * from (preemption off).  Context: as smp_call_function_single(). */
 void on_each_cpu(smp_call_func_t func, void *info, bool wait)
 {
+	preempt_disable();
 	smp_call_function(func, info, wait);
 	call_here(func, info);
+	preempt_enable();
 }
 
 /* generic_smp_call_function_interrupt - see smp.h. */
