@@ -13,6 +13,9 @@
 
 #define TASKLET_STATE_SCHED	0x1	/* queued, will run */
 #define TASKLET_STATE_RUN	0x2	/* running on some CPU */
+/* scheduled again on another CPU while running: the runner queues it
+ * once more on its own CPU when the run ends (kernel/irq/tasklet.c) */
+#define TASKLET_STATE_PENDING	0x4
 
 struct tasklet_struct {
 	struct tasklet_struct *next;	/* this CPU's list, irqs off */
