@@ -26,6 +26,7 @@
  * once more, and then not again.
  */
 #include "kernel/ktest.h"
+#include "tests/kernel/sched_helpers.h"
 #include "kernel/irq/irq_model.h"
 #include "kernel/irq/tasklet.h"
 #include "kernel/sched/completion.h"
@@ -34,7 +35,6 @@
 #include "kernel/smp.h"
 #include "kernel/time/ktime.h"
 
-#define SAFETY_NS (5LL * NSEC_PER_SEC)	/* a hung test, not a timing */
 
 static struct {
 	struct tasklet_struct t;
@@ -88,15 +88,6 @@ static int tk_probe_fn(void *unused)
 	return 0;
 }
 
-/* tk_me - pin the test task to cpu at SCHED_FIFO prio (0: SCHED_OTHER). */
-static void tk_me(int prio, int cpu)
-{
-	struct sched_param sp = { .sched_priority = prio };
-
-	set_cpus_allowed(current, (cpumask_t){ .bits = 1ULL << cpu });
-	sched_setscheduler(current, prio ? SCHED_FIFO : SCHED_OTHER, &sp);
-}
-
 static void
 test_tasklet_rescheduled_while_held_elsewhere_does_not_spin(struct ktest *t)
 {
@@ -110,11 +101,11 @@ test_tasklet_rescheduled_while_held_elsewhere_does_not_spin(struct ktest *t)
 		ktest_skip(t, "needs 2 CPUs: the tasklet is held on one and "
 			      "scheduled on the other");
 	tk_reset(true, false);
-	tk_me(0, 0);
+	me_rt(0, 0);
 	tasklet_schedule(&tk.t);
 	entered = tk_wait(&tk.entered);
 	if (entered) {
-		tk_me(SOFTIRQ_THREAD_PRIO + 9, 1);
+		me_rt(SOFTIRQ_THREAD_PRIO + 9, 1);
 		tasklet_schedule(&tk.t);
 		p = kthread_create(tk_probe_fn, NULL, "tasklet-probe");
 		if (p) {
@@ -128,8 +119,7 @@ test_tasklet_rescheduled_while_held_elsewhere_does_not_spin(struct ktest *t)
 	}
 	tk_wait(&tk.ran);
 	ran_twice = tk_wait(&tk.ran);
-	tk_me(0, 0);
-	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
+	me_restore();
 	tasklet_kill(&tk.t);
 
 	KTEST_ASSERT(t, entered, "the tasklet's first run started");
