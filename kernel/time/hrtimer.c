@@ -19,7 +19,11 @@
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/percpu.h"
 #include "kernel/preempt.h"
+#include "kernel/debug/race_window.h"
 #include "lib/bug.h"
+
+DEFINE_RACE_WINDOW(hrtimer_callback_returned);
+DEFINE_RACE_WINDOW(hrtimer_cancel_waiting);
 
 /*
  * struct hrtimer_cpu_base - one CPU's queue.  lock is a raw_spinlock_t:
@@ -109,9 +113,11 @@ static void dequeue(struct hrtimer *timer)
 /*
  * remove_timer - take timer off whatever queue holds it.  The timer can
  * only move between queues under its old base's lock, so re-check after
- * locking.  Returns 1 if it was queued.
+ * locking.  Returns 1 if it was queued, 0 if not, and -1 without
+ * touching it if busy_fails and its callback runs on another CPU right
+ * now (Linux: hrtimer_try_to_cancel).
  */
-static int remove_timer(struct hrtimer *timer)
+static int remove_timer(struct hrtimer *timer, bool busy_fails)
 {
 	struct hrtimer_cpu_base *base;
 	unsigned long flags;
@@ -126,7 +132,10 @@ static int remove_timer(struct hrtimer *timer)
 			break;
 		base_unlock_irqrestore(base, flags);
 	}
-	if (timer->queued) {
+	if (busy_fails && base->running == timer &&
+	    base != this_cpu_ptr(&hrtimer_bases)) {
+		was = -1;
+	} else if (timer->queued) {
 		dequeue(timer);
 		was = 1;
 	}
@@ -141,7 +150,7 @@ void hrtimer_start(struct hrtimer *timer, ktime_t expires)
 	bool first;
 
 	BUG_ON(!timer->function);
-	remove_timer(timer);
+	remove_timer(timer, false);
 	raw_local_irq_save(flags);	/* stay on this CPU */
 	base = this_cpu_ptr(&hrtimer_bases);
 	base_lock_irqsave(base);
@@ -154,17 +163,39 @@ void hrtimer_start(struct hrtimer *timer, ktime_t expires)
 		tick_reprogram();
 }
 
+/*
+ * hrtimer_cancel - see hrtimer.h.  A callback running on another CPU
+ * may re-queue the timer when it returns (HRTIMER_RESTART), so a removal
+ * that finds it running does nothing, waits the callback out and tries
+ * again: only a removal made while no callback runs is final.
+ *
+ *	CPU0 (hrtimer_run_queues)		CPU1 (hrtimer_cancel)
+ *	dequeue(t); running = t
+ *	t->function(t) returns RESTART
+ *						remove_timer: not queued
+ *						wait while running == t
+ *	enqueue(t); running = NULL
+ *						return: t queued again (bug)
+ * With the retry CPU1's first removal returns -1 (running), and the
+ * second, after running == NULL, dequeues the re-armed timer.  Forced by
+ * tests/kernel/test_hrtimer_cancel.c (race windows
+ * hrtimer_callback_returned, hrtimer_cancel_waiting); found by the timer
+ * torture (kernel/debug/torture_timer.c).
+ * Context: any except timer's own function; never sleeps (spins).
+ * Locking: takes the timer's base lock.
+ */
 int hrtimer_cancel(struct hrtimer *timer)
 {
 	struct hrtimer_cpu_base *base;
-	int was = remove_timer(timer);
+	int was;
 
-	/* [pairs with run_queues' running store] wait out a callback
-	 * running on another CPU. */
-	base = READ_ONCE(timer->base);
-	if (base && base != this_cpu_ptr(&hrtimer_bases))
+	while ((was = remove_timer(timer, true)) < 0) {
+		/* [pairs with run_queues' running store] */
+		base = READ_ONCE(timer->base);
+		race_window(&hrtimer_cancel_waiting);
 		while (__atomic_load_n(&base->running, __ATOMIC_ACQUIRE) == timer)
 			arch_cpu_relax();
+	}
 	return was;
 }
 
@@ -199,6 +230,7 @@ void hrtimer_run_queues(ktime_t now)
 		__atomic_store_n(&base->running, t, __ATOMIC_RELEASE);
 		base_unlock_irqrestore(base, flags);
 		r = t->function(t);
+		race_window(&hrtimer_callback_returned);
 		flags = base_lock_irqsave(base);
 		if (r == HRTIMER_RESTART && !t->queued && t->base == base)
 			enqueue(base, t);

@@ -17,6 +17,7 @@ enum hrtimer_restart {
 };
 
 struct hrtimer_cpu_base;
+struct race_window;
 
 struct hrtimer {
 	/* protected by base->lock while queued */
@@ -49,6 +50,13 @@ int hrtimer_cancel(struct hrtimer *timer);
 
 /* hrtimer_active - queued or running now. */
 bool hrtimer_active(const struct hrtimer *timer);
+
+/* Test-only race windows (kernel/debug/race_window.h), used by
+ * tests/kernel/test_hrtimer_cancel.c: between a callback's return and
+ * the re-queue it asked for, and inside hrtimer_cancel() before it waits
+ * out a callback running on another CPU. */
+extern struct race_window hrtimer_callback_returned;
+extern struct race_window hrtimer_cancel_waiting;
 
 /* For kernel/time/tick.c: run this CPU's expired timers (hardirq), and
  * the earliest deadline left (KTIME_MAX if none). */
