@@ -40,7 +40,6 @@
 
 #define CONTROL_PRIO 98		/* above every worker: keeps the timeline */
 #define CONTROL_TICK_NS (100 * NSEC_PER_MSEC)	/* stop/ctrl-C latency */
-#define SHUFFLE_MAX_US 20000	/* the shuffler's gap: 0..20 ms */
 
 static const struct torture_kind {
 	const char *name;
@@ -90,6 +89,8 @@ static struct {
 
 static u64 seed_param;			/* torture.seed=, 0: clock */
 static unsigned int stat_interval_s = 10;	/* torture.stat_interval= */
+/* torture.shuffle_us=: the shuffler's gap is 0..this (0: no shuffler) */
+static unsigned int shuffle_max_us = 20000;
 
 static int __init parse_torture_seed(const char *val)
 {
@@ -114,6 +115,19 @@ static int __init parse_torture_stat_interval(const char *val)
 	return ret;
 }
 CMDLINE_PARAM("torture.stat_interval", parse_torture_stat_interval);
+
+static int __init parse_torture_shuffle(const char *val)
+{
+	unsigned long v;
+	int ret = val ? kstrtoul(val, 0, &v) : -EINVAL;
+
+	if (!ret && v > 10000000)
+		ret = -ERANGE;
+	if (!ret)
+		shuffle_max_us = v;
+	return ret;
+}
+CMDLINE_PARAM("torture.shuffle_us", parse_torture_shuffle);
 
 /* splitmix64: turns related seeds (seed + salt) into unrelated states. */
 static u64 mix64(u64 z)
@@ -302,7 +316,7 @@ static int shuffle_fn(void *arg)
 			}
 			set_cpus_allowed(t->task, mask);
 		}
-		torture_sleep_us(torture_random_below(&rnd, SHUFFLE_MAX_US));
+		torture_sleep_us(torture_random_below(&rnd, shuffle_max_us));
 	}
 	return 0;
 }
@@ -416,7 +430,7 @@ int torture_start(const char *kind, unsigned int seconds)
 		if (ret)
 			goto out_unwind;
 	}
-	if (num_online_cpus() > 1 && run.nr_threads) {			/* [3] */
+	if (num_online_cpus() > 1 && run.nr_threads && shuffle_max_us) { /* [3] */
 		ret = torture_kthread(&run.tests[0], shuffle_fn,
 				      (void *)(long)run.nr_threads, SCHED_OTHER,
 				      0, false, NULL, "tshuffle");

@@ -10,8 +10,8 @@
  * state and testing the token: under rt that sleeps on the lock with
  * the state saved, and the token's wake-up must be remembered
  * (task.h, saved_state).  The checker reports a token that stays
- * unconsumed for SP_LOST_NS: a lost wake-up, with the sleeper's
- * backtrace.
+ * unconsumed while the sleeper stays asleep for SP_LOST_NS: a lost
+ * wake-up, with the sleeper's backtrace.
  *
  * RT placement: SP_RT_EXTRA more FIFO threads than CPUs, distinct
  * priorities, alternate busy and sleeping at random, shuffled.  The
@@ -21,7 +21,8 @@
  * RT placement; kernel/sched/rt_placement.h): a waiting thread p and an
  * allowed CPU c running something worse is a candidate; it counts only
  * if it persists while c has taken SP_TOLERANCE_TICKS ticks (a reschedule
- * it could have used) and p has not run meanwhile.  Needs 2 CPUs.
+ * it could have used) and at least one reschedule of c, and p has not
+ * run meanwhile.  Needs 2 CPUs.
  * Linux counterpart: none in mainline torture; rt-tests' rt-migrate-test
  * checks the same placement rule from user space.
  */
@@ -44,9 +45,9 @@
 #define SP_BUSY_US 1000			/* RT threads: busy 0..1 ms ... */
 #define SP_SLEEP_US 3000		/* ... then asleep 1..3 ms */
 #define SP_CHECKER_PRIO 95
-#define SP_PERIOD_US 1000
+#define SP_PERIOD_US 2000
 #define SP_TOLERANCE_TICKS 3
-#define SP_LOST_NS (5 * NSEC_PER_SEC)
+#define SP_LOST_NS (2 * NSEC_PER_SEC)	/* asleep with the token */
 
 struct sp_thread {
 	struct sched_torture *st;
@@ -61,6 +62,8 @@ struct sp_thread {
 	int cand_cpu;			/* -1: none */
 	u64 cand_ticks;
 	unsigned long cand_switches;	/* p->nr_switches then */
+	unsigned long cand_cpu_switches;	/* cand_cpu's switches then */
+	ktime_t asleep_since;		/* token given, sleeper blocked */
 };
 
 struct sched_torture {
@@ -152,18 +155,25 @@ static int rt_fn(void *arg)
 }
 
 /* worse_cpu - an online CPU allowed to p that runs something worse than
- * p (idle included), preferring prev; -1 if none.  Racy reads. */
-static int worse_cpu(struct task_struct *p, int prev)
+ * p (idle included), preferring prev; -1 if none.  *curr gets what it
+ * runs.  Racy reads: the caller only counts states that persist. */
+static int worse_cpu(struct task_struct *p, int prev,
+		     struct task_struct **curr)
 {
 	int prio = READ_ONCE(p->prio), cpu;
 
-	if (prev >= 0 && cpumask_test_cpu(prev, &p->cpus_allowed) &&
-	    READ_ONCE(cpu_rq(prev)->curr)->prio > prio)
-		return prev;
-	for_each_online_cpu(cpu)
-		if (cpumask_test_cpu(cpu, &p->cpus_allowed) &&
-		    READ_ONCE(cpu_rq(cpu)->curr)->prio > prio)
+	if (prev >= 0 && cpumask_test_cpu(prev, &p->cpus_allowed)) {
+		*curr = READ_ONCE(cpu_rq(prev)->curr);
+		if (READ_ONCE((*curr)->prio) > prio)
+			return prev;
+	}
+	for_each_online_cpu(cpu) {
+		if (!cpumask_test_cpu(cpu, &p->cpus_allowed))
+			continue;
+		*curr = READ_ONCE(cpu_rq(cpu)->curr);
+		if (READ_ONCE((*curr)->prio) > prio)
 			return cpu;
+	}
 	return -1;
 }
 
@@ -174,7 +184,7 @@ static void check_placement(struct sched_torture *st, struct sp_thread *th)
 	bool waiting = READ_ONCE(p->on_rq) && !READ_ONCE(p->on_cpu) &&
 		       READ_ONCE(p->state) == TASK_RUNNING &&
 		       !READ_ONCE(p->migrate_pending);
-	int cpu = waiting ? worse_cpu(p, th->cand_cpu) : -1;
+	int cpu = waiting ? worse_cpu(p, th->cand_cpu, &curr) : -1;
 
 	if (cpu < 0) {
 		th->cand_cpu = -1;
@@ -184,33 +194,46 @@ static void check_placement(struct sched_torture *st, struct sp_thread *th)
 	    th->cand_switches != READ_ONCE(p->nr_switches)) {
 		th->cand_cpu = cpu;				/* a new candidate */
 		th->cand_ticks = tick_count(cpu);
+		th->cand_cpu_switches = sched_nr_switches(cpu);
 		th->cand_switches = READ_ONCE(p->nr_switches);
 		return;
 	}
-	if (tick_count(cpu) < th->cand_ticks + SP_TOLERANCE_TICKS)
+	if (tick_count(cpu) < th->cand_ticks + SP_TOLERANCE_TICKS ||
+	    sched_nr_switches(cpu) == th->cand_cpu_switches)
 		return;
 	st->violations++;
-	curr = READ_ONCE(cpu_rq(cpu)->curr);
 	torture_error(st->tt, "RT placement: %s (prio %d, on CPU %d's queue) "
-		      "waits while CPU %d runs %s (prio %d) for %d ticks",
-		      p->name, p->prio, task_cpu(p), cpu, curr->name,
-		      curr->prio, SP_TOLERANCE_TICKS);
+		      "waits while CPU %d runs %s (prio %d) after a reschedule and "
+		      "%d ticks", p->name, p->prio, task_cpu(p), cpu,
+		      curr->name, curr->prio, SP_TOLERANCE_TICKS);
 	th->cand_cpu = -1;
 }
 
-/* check_token - a token given long ago and not taken: lost wake-up. */
+/* check_token - a token given long ago that the sleeper, asleep in
+ * schedule() (not on a run queue, not blocked on a lock), has not
+ * taken: a lost wake-up.  A sleeper that only starves is runnable, one
+ * blocked on the hogged lock has pi_blocked_on set: neither counts. */
 static void check_token(struct sched_torture *st, struct sp_thread *th,
 			ktime_t now)
 {
-	if (!__atomic_load_n(&th->token, __ATOMIC_ACQUIRE) || th->reported ||
-	    now - READ_ONCE(th->token_at) < SP_LOST_NS)
+	struct task_struct *p = th->task;
+
+	if (!__atomic_load_n(&th->token, __ATOMIC_ACQUIRE) ||
+	    READ_ONCE(p->on_rq) || READ_ONCE(p->pi_blocked_on)) {
+		th->asleep_since = 0;
+		return;
+	}
+	if (!th->asleep_since)
+		th->asleep_since = now;
+	if (th->reported || now - th->asleep_since < SP_LOST_NS)
 		return;
 	th->reported = true;
 	st->lost++;
-	if (torture_error(st->tt, "lost wake-up: %s has had its token for "
-			  "%lld ms", th->task->name,
-			  (now - th->token_at) / NSEC_PER_MSEC))
-		torture_show_task("sleeper", th->task);
+	if (torture_error(st->tt, "lost wake-up: %s asleep for %lld ms with "
+			  "its token given %lld ms ago", p->name,
+			  (now - th->asleep_since) / NSEC_PER_MSEC,
+			  (now - READ_ONCE(th->token_at)) / NSEC_PER_MSEC))
+		torture_show_task("sleeper", p);
 }
 
 static int checker_fn(void *arg)
