@@ -87,45 +87,41 @@ static struct {
 	struct task_struct *control;	/* counted reference */
 } run;
 
-static u64 seed_param;			/* torture.seed=, 0: clock */
-static unsigned int stat_interval_s = 10;	/* torture.stat_interval= */
+static unsigned long seed_param;	/* torture.seed=, 0: clock */
+static unsigned long stat_interval_s = 10;	/* torture.stat_interval= */
 /* torture.shuffle_us=: the shuffler's gap is 0..this (0: no shuffler) */
-static unsigned int shuffle_max_us = 20000;
+static unsigned long shuffle_max_us = 20000;
 
-static int __init parse_torture_seed(const char *val)
+/* parse_ulong_max - val as a number in 0..max into *out (left alone on
+ * an error), or -errno. */
+static int __init parse_ulong_max(const char *val, unsigned long max,
+				  unsigned long *out)
 {
 	unsigned long v;
 	int ret = val ? kstrtoul(val, 0, &v) : -EINVAL;
 
+	if (!ret && v > max)
+		ret = -ERANGE;
 	if (!ret)
-		seed_param = v;
+		*out = v;
 	return ret;
+}
+
+static int __init parse_torture_seed(const char *val)
+{
+	return parse_ulong_max(val, ~0UL, &seed_param);
 }
 CMDLINE_PARAM("torture.seed", parse_torture_seed);
 
 static int __init parse_torture_stat_interval(const char *val)
 {
-	unsigned long v;
-	int ret = val ? kstrtoul(val, 0, &v) : -EINVAL;
-
-	if (!ret && v > TORTURE_MAX_SECONDS)
-		ret = -ERANGE;
-	if (!ret)
-		stat_interval_s = v;
-	return ret;
+	return parse_ulong_max(val, TORTURE_MAX_SECONDS, &stat_interval_s);
 }
 CMDLINE_PARAM("torture.stat_interval", parse_torture_stat_interval);
 
 static int __init parse_torture_shuffle(const char *val)
 {
-	unsigned long v;
-	int ret = val ? kstrtoul(val, 0, &v) : -EINVAL;
-
-	if (!ret && v > 10000000)
-		ret = -ERANGE;
-	if (!ret)
-		shuffle_max_us = v;
-	return ret;
+	return parse_ulong_max(val, 10 * 1000 * 1000, &shuffle_max_us); /* 10 s */
 }
 CMDLINE_PARAM("torture.shuffle_us", parse_torture_shuffle);
 

@@ -40,6 +40,7 @@
 #define TT_HR_SPAN_NS 200000
 #define TT_WINDOW_US 3000	/* [4]: up to 3 ms, > a timer_list's 1..3 jiffies */
 #define TT_STOP_TRIES 1000	/* cleanup's cancel attempts per timer */
+#define TT_RETRY_US 100		/* try_to_del_timer_sync retry gap */
 
 struct timer_torture;
 
@@ -127,8 +128,10 @@ static void tt_cancel(struct tt_timer *t, struct torture_random *rnd)
 	} else if (torture_random_below(rnd, 2)) {
 		del_timer_sync(&t->tl);
 	} else {
+		/* sleep, not just yield: under rt the callback runs in
+		 * ksoftirqd at FIFO 1, below a FIFO canceller on its CPU */
 		while (try_to_del_timer_sync(&t->tl) < 0)
-			torture_sleep_us(0);
+			torture_sleep_us(TT_RETRY_US);
 	}
 	t->cancels++;
 }
