@@ -21,8 +21,8 @@
  * RT placement; kernel/sched/rt_placement.h): a waiting thread p and an
  * allowed CPU c running something worse is a candidate; it counts only
  * if it persists while c has taken SP_TOLERANCE_TICKS ticks (a reschedule
- * it could have used) and at least one reschedule of c, and p has not
- * run meanwhile.  Needs 2 CPUs.
+ * it could have used) and at least one reschedule of c, while p has
+ * neither run nor moved nor changed affinity.  Needs 2 CPUs.
  * Linux counterpart: none in mainline torture; rt-tests' rt-migrate-test
  * checks the same placement rule from user space.
  */
@@ -63,6 +63,8 @@ struct sp_thread {
 	u64 cand_ticks;
 	unsigned long cand_switches;	/* p->nr_switches then */
 	unsigned long cand_cpu_switches;	/* cand_cpu's switches then */
+	int cand_queue;			/* p's CPU then (not moved since) */
+	u64 cand_mask;			/* p's affinity then (not changed) */
 	ktime_t asleep_since;		/* token given, sleeper blocked */
 };
 
@@ -191,10 +193,14 @@ static void check_placement(struct sched_torture *st, struct sp_thread *th)
 		return;
 	}
 	if (th->cand_cpu != cpu ||
-	    th->cand_switches != READ_ONCE(p->nr_switches)) {
+	    th->cand_switches != READ_ONCE(p->nr_switches) ||
+	    th->cand_queue != task_cpu(p) ||
+	    th->cand_mask != READ_ONCE(p->cpus_allowed.bits)) {
 		th->cand_cpu = cpu;				/* a new candidate */
 		th->cand_ticks = tick_count(cpu);
 		th->cand_cpu_switches = sched_nr_switches(cpu);
+		th->cand_queue = task_cpu(p);
+		th->cand_mask = READ_ONCE(p->cpus_allowed.bits);
 		th->cand_switches = READ_ONCE(p->nr_switches);
 		return;
 	}
