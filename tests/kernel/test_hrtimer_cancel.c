@@ -12,9 +12,13 @@
 #include "tests/kernel/sched_helpers.h"
 #include "kernel/debug/race_window.h"
 #include "kernel/time/hrtimer.h"
+#include "kernel/sched/wait.h"
+#include "kernel/smp.h"
 
 #define PARK_WAIT_NS (2LL * NSEC_PER_SEC)	/* a hang net, not a timing */
-#define REARM_NS NSEC_PER_SEC	/* the re-armed expiry: far ahead */
+#define TEST_PRIO 90		/* above the canceller (50) */
+#define REARM_NS (3600LL * NSEC_PER_SEC)	/* re-armed far ahead: it must not
+					 * fire again however slow the host */
 
 static struct hrtimer rearming;
 static int fired;
@@ -29,24 +33,30 @@ static enum hrtimer_restart rearming_fn(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
-static int starter_fn(void *unused)
+/* start_here - Context: CPU 1's call-function IPI: queue it there. */
+static void start_here(void *unused)
 {
 	hrtimer_start(&rearming, ktime_get() + 100 * NSEC_PER_USEC);
-	return 0;
 }
 
-static bool still_active;
+static bool canceller_ready, go, still_active;
 
+/* canceller_fn - spins on its own CPU until told, so that it cancels at
+ * once while the callback is parked (the window parks at most 1 s). */
 static int canceller_fn(void *unused)
 {
+	WRITE_ONCE(canceller_ready, true);
+	while (!READ_ONCE(go) && !kthread_should_stop())
+		arch_cpu_relax();
 	hrtimer_cancel(&rearming);
 	WRITE_ONCE(still_active, hrtimer_active(&rearming));
 	return 0;
 }
 
 /*
- * Scenario (3 CPUs; the test task pinned to CPU 0):
- *	CPU1 (hardirq)				CPU2 (canceller, FIFO 50)
+ * Scenario (3 CPUs; the test task pinned to CPU 0 at FIFO TEST_PRIO):
+ *	CPU1 (hardirq)				CPU2 (canceller, FIFO 50,
+ *						spinning until go)
  *	rearming_fn returns RESTART
  *	parks in hrtimer_callback_returned
  *						hrtimer_cancel: not queued,
@@ -61,31 +71,36 @@ static int canceller_fn(void *unused)
  */
 static void test_hrtimer_cancel_leaves_a_rearming_timer_inactive(struct ktest *t)
 {
-	struct task_struct *starter, *canceller;
+	struct task_struct *canceller;
+	ktime_t net;
 
 	if (num_online_cpus() < 3)
 		ktest_skip(t, "needs 3 CPUs: the timer's, the canceller's and "
 			      "the test's");
-	me_rt(0, 0);
+	me_rt(TEST_PRIO, 0);	/* watches the windows without delay */
 	WRITE_ONCE(fired, 0);
+	WRITE_ONCE(go, false);
+	WRITE_ONCE(canceller_ready, false);
 	hrtimer_init(&rearming, rearming_fn);
-	starter = start_rt(starter_fn, NULL, SCHED_OTHER, 0, 1, "hrt-start");
-	KTEST_ASSERT(t, starter, "no memory for the starter");
-	put_task_struct(starter);
-	KTEST_ASSERT(t, race_window_wait_parked(&hrtimer_callback_returned,
-						PARK_WAIT_NS),
-		     "the callback on CPU 1 never returned into its window");
-	canceller = kthread_create(canceller_fn, NULL, "hrt-cancel");
-	if (!canceller) {
-		race_window_release(&hrtimer_callback_returned);
-		KTEST_ASSERT(t, false, "no memory for the canceller");
-	}
-	kthread_bind(canceller, 2);
-	sched_setscheduler(canceller, SCHED_FIFO,
-			   &(struct sched_param){ .sched_priority = 50 });
-	get_task_struct(canceller);
+	canceller = start_rt(canceller_fn, NULL, SCHED_FIFO, 50, 2,
+			     "hrt-cancel");
+	KTEST_ASSERT(t, canceller, "no memory for the canceller");
+	net = ktime_get() + PARK_WAIT_NS;
+	while (!READ_ONCE(canceller_ready) && ktime_get() < net)
+		msleep(1);
+	KTEST_ASSERT(t, READ_ONCE(canceller_ready), "canceller never ran");
 	race_window_arm(&hrtimer_cancel_waiting, canceller);
-	wake_up_process(canceller);
+	smp_call_function_single(1, start_here, NULL, true);
+	if (!race_window_wait_parked(&hrtimer_callback_returned, PARK_WAIT_NS)) {
+		kthread_stop(canceller);
+		put_task_struct(canceller);
+		race_window_disarm(&hrtimer_cancel_waiting);
+		hrtimer_cancel(&rearming);
+		me_restore();
+		KTEST_ASSERT(t, false, "the callback on CPU 1 never returned "
+			     "into its window");
+	}
+	WRITE_ONCE(go, true);
 	KTEST_EXPECT(t, race_window_wait_parked(&hrtimer_cancel_waiting,
 						PARK_WAIT_NS),
 		     "hrtimer_cancel did not wait for the running callback");
