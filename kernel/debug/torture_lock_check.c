@@ -42,7 +42,10 @@ static void check_pi(struct lock_torture *lt, struct lt_thread *th,
 	struct lt_thread *o = READ_ONCE(slot->owner);
 	int prio, oprio;
 
-	if (!o || o == th || !READ_ONCE(th->task->pi_blocked_on)) {
+	/* settled: blocked (the chain walk ran before it went to sleep,
+	 * so a waiter still on a run queue may be walking) */
+	if (!o || o == th || !READ_ONCE(th->task->pi_blocked_on) ||
+	    READ_ONCE(th->task->on_rq)) {
 		th->pi_strikes = 0;
 		return;
 	}
