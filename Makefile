@@ -77,6 +77,12 @@ DEBUG_IRQ_FLAGS ?= 1
 LOCKDEP ?= 1
 DEBUG_RT_LOCKING_MODE ?= 1
 KCFLAGS += $(foreach o,$(LOCK_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
+# Memory debugging (kernel/mm/slab_debug.h, kernel/mm/pmm.c): red zones,
+# poison and alloc/free sites for slab objects, poison and double-free
+# checks for pages; on unless SLAB_DEBUG=0.
+MM_DEBUG_OPTS := SLAB_DEBUG
+SLAB_DEBUG ?= 1
+KCFLAGS += $(foreach o,$(MM_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # No -g: NASM records the absolute build directory in its DWARF and has no
 # prefix map, which would make the ELF depend on where the tree lives.
 NASMFLAGS := -f elf64 -w+all

@@ -33,8 +33,12 @@ PLAN_RE = re.compile(r"^( *)1\.\.(\d+)(.*)$")
 SUBTEST_RE = re.compile(r"^( *)# Subtest: (.*?)\s*$")
 DIAG_RE = re.compile(r"^( *)#(?: (.*))?$")
 SKIP_RE = re.compile(r"^(.*?)\s*#\s*SKIP\b\s*(.*)$", re.IGNORECASE)
-# Crash markers: panic() and the exception oops (and Linux-style BUG:).
-CRASH_RE = re.compile(r"Kernel panic|\b[Oo]ops\b|\bOOPS\b|^BUG: ")
+# Crash markers: panic() and the exception oops (and Linux-style BUG:),
+# and a memory-debugging report nobody expected (kernel/mm/mm_report.h:
+# "BUG: slab: ..." / "BUG: page: ..."; a test that injects the bug on
+# purpose gets "slab: ... (expected)" instead, which is no crash).
+CRASH_RE = re.compile(
+    r"Kernel panic|\b[Oo]ops\b|\bOOPS\b|^BUG: |\bBUG: (slab|page): ")
 PANIC_END = "---[ end Kernel panic"
 # The lock validator (kernel/locking/lockdep.h): every report line starts
 # "lockdep: "; reports a test provokes on purpose print as

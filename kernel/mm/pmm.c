@@ -19,10 +19,13 @@
  * Linux counterpart: mm/memblock.c (the early reservations) and
  * mm/page_alloc.c; rtk has no buddy lists, zones, or reclaim: a bitmap
  * keeps the allocator short and makes double-free checks exact.
+ * Poison and the sites of each frame's last alloc/free (CONFIG_SLAB_DEBUG)
+ * are kernel/mm/page_debug.c's; a double free is reported there.
  * Spec: Multiboot 0.6.96 3.3 / Multiboot2 3.6.8 (memory map types).
  */
 #include "kernel/mm/pmm.h"
 #include "kernel/mm/mm_lock.h"
+#include "kernel/mm/page_debug.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "arch/x86_64/arch.h"
@@ -148,7 +151,7 @@ static unsigned long count_clear(const unsigned long *map)
  */
 void __init pmm_init(void)
 {
-	u64 top = 0, ignored = 0, meta, map_bytes;
+	u64 top = 0, ignored = 0, meta, map_bytes, priv_bytes, dbg_bytes;
 
 	for (int i = 0; i < boot_info.nr_mmap; i++) {	/* [1] */
 		const struct boot_mem_region *r = &boot_info.mmap[i];
@@ -172,11 +175,14 @@ void __init pmm_init(void)
 	collect_holds();				/* [2] */
 
 	map_bytes = BITS_TO_LONGS(max_pfn) * sizeof(unsigned long);	/* [3] */
-	meta = find_meta_space(2 * map_bytes + max_pfn * sizeof(void *));
+	priv_bytes = max_pfn * sizeof(void *);
+	dbg_bytes = page_debug_meta_bytes(max_pfn);
+	meta = find_meta_space(2 * map_bytes + priv_bytes + dbg_bytes);
 	used_map = phys_to_virt(meta);
 	reserved_map = phys_to_virt(meta + map_bytes);
 	page_private = phys_to_virt(meta + 2 * map_bytes);
-	hold_range(meta, meta + 2 * map_bytes + max_pfn * sizeof(void *));
+	page_debug_init(phys_to_virt(meta + 2 * map_bytes + priv_bytes), max_pfn);
+	hold_range(meta, meta + 2 * map_bytes + priv_bytes + dbg_bytes);
 
 	memset(used_map, 0xff, map_bytes);		/* [4] */
 	memset(reserved_map, 0xff, map_bytes);
@@ -279,7 +285,10 @@ static unsigned long scan_free_block(unsigned long from, unsigned long to,
  */
 void *alloc_pages(unsigned int order)
 {
+	unsigned long caller = (unsigned long)__builtin_return_address(0);
+	unsigned long check[BITS_TO_LONGS(1UL << PMM_MAX_ORDER)] = { 0 };
 	unsigned long n = 1UL << order, pfn, flags;
+	void *addr;
 
 	if (WARN(order > PMM_MAX_ORDER, "alloc_pages: order %u > %d", order,
 		 PMM_MAX_ORDER))
@@ -293,9 +302,14 @@ void *alloc_pages(unsigned int order)
 			    (u64)(pfn + n) << PAGE_SHIFT, true);
 		stats.free_pages -= n;
 		next_pfn = pfn + n;
+		__page_debug_take(pfn, n, check);
 	}
 	mm_unlock_irqrestore(&pmm_lock, flags);
-	return pfn == ~0UL ? NULL : phys_to_virt((u64)pfn << PAGE_SHIFT);
+	if (pfn == ~0UL)
+		return NULL;
+	addr = phys_to_virt((u64)pfn << PAGE_SHIFT);
+	page_debug_check(addr, pfn, n, check, caller);	/* outside the lock */
+	return addr;
 }
 
 /* addr_to_pfn - frame of a direct-map address of tracked RAM, or ~0UL. */
@@ -309,14 +323,29 @@ static unsigned long addr_to_pfn(const void *addr)
 	return (v - DIRECT_MAP_BASE) >> PAGE_SHIFT;
 }
 
+/* block_allocated - are all n frames from pfn allocated, none reserved?
+ * Unlocked, so only a hint: free_pages checks again under pmm_lock. */
+static bool block_allocated(unsigned long pfn, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		if (test_bit(pfn + i, reserved_map) ||
+		    !test_bit(pfn + i, used_map))
+			return false;
+	return true;
+}
+
 /*
- * free_pages - see pmm.h.  Every frame is checked before any is changed,
- * and the warning is printed after pmm_lock is dropped.
+ * free_pages - see pmm.h.  Steps: [1] a block that looks allocated is
+ * poisoned (page_debug.h; outside the lock, the block is still ours);
+ * [2] under pmm_lock every frame is checked before any is changed, then
+ * all are freed; [3] a bad free is reported after pmm_lock is dropped.
  * Locking: takes pmm_lock.
  */
 void free_pages(void *addr, unsigned int order)
 {
+	unsigned long caller = (unsigned long)__builtin_return_address(0);
 	unsigned long pfn = addr_to_pfn(addr), n = 1UL << order, flags, i;
+	unsigned long bad_pfn = pfn;
 	const char *why = NULL;
 
 	if (order > PMM_MAX_ORDER || pfn == ~0UL || pfn + n > max_pfn ||
@@ -324,8 +353,11 @@ void free_pages(void *addr, unsigned int order)
 		why = "not a block the page allocator hands out";
 		goto out_warn;
 	}
-	flags = mm_lock_irqsave(&pmm_lock);
+	if (block_allocated(pfn, n))					/* [1] */
+		page_debug_poison(addr, order);
+	flags = mm_lock_irqsave(&pmm_lock);				/* [2] */
 	for (i = 0; i < n && !why; i++) {
+		bad_pfn = pfn + i;
 		if (test_bit(pfn + i, reserved_map))
 			why = "reserved memory (never allocated)";
 		else if (!test_bit(pfn + i, used_map))
@@ -337,10 +369,16 @@ void free_pages(void *addr, unsigned int order)
 			page_private[pfn + i] = NULL;
 		}
 		stats.free_pages += n;
+		__page_debug_freed(pfn, n, caller);
 	}
 	mm_unlock_irqrestore(&pmm_lock, flags);
 	if (!why)
 		return;
+	if (!test_bit(bad_pfn, reserved_map)) {				/* [3] */
+		pmm_warn_count++;
+		page_debug_report_double_free(addr, bad_pfn, caller);
+		return;
+	}
 out_warn:
 	pmm_warn_count++;
 	WARN(1, "free_pages(%p, %u): %s", addr, order, why);

@@ -33,10 +33,15 @@
  * Linux counterpart: mm/slab_common.c (kmalloc_caches, kmalloc_large),
  * mm/slub.c (slab lists, CONFIG_SLUB_DEBUG free checks), mm/slab.c of
  * 2.6 (array_cache, batchcount; the -rt patch's slab_irq_locks).  rtk
- * has no NUMA nodes, no cache merging or poisoning.
+ * has no NUMA nodes and no cache merging.  Red zones, poison and the
+ * alloc/free sites of each object (CONFIG_SLAB_DEBUG) are in
+ * kernel/mm/slab_debug.c; this file calls its hooks where an object
+ * changes hands.
  */
 #include "kernel/mm/slab.h"
 #include "kernel/mm/slab_internal.h"
+#include "kernel/mm/slab_debug.h"
+#include "kernel/mm/mm_report.h"
 #include "kernel/mm/mm_lock.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/ksyms.h"
@@ -72,7 +77,8 @@ static void cache_setup(struct kmem_cache *c, const char *name, size_t size,
 	unsigned long bytes;
 
 	strscpy(c->name, name, sizeof(c->name));
-	c->size = ALIGN_UP(max(size, (size_t)KMALLOC_MIN_SIZE), align);
+	c->obj_size = ALIGN_UP(max(size, (size_t)KMALLOC_MIN_SIZE), align);
+	c->size = ALIGN_UP(c->obj_size + SLAB_DEBUG_EXTRA, align);
 	c->offset = ALIGN_UP(sizeof(struct slab), align);
 	for (c->order = 0;; c->order++) {
 		bytes = PAGE_SIZE << c->order;
@@ -113,6 +119,7 @@ static struct slab *new_slab(struct kmem_cache *c)
 	for (unsigned int i = 0; i < c->nr_objs; i++)
 		__set_bit(i, s->free_map);
 	set_pages_private(s, c->order, s, s);
+	slab_debug_init_slab(c, s);
 	c->nr_slabs++;
 	return s;
 }
@@ -219,14 +226,16 @@ static const char *cache_free_object(struct slab *s, unsigned long idx)
 }
 
 /*
- * slab_alloc - one object of c: through this CPU's array when the
- * context allows it (slab_cpu_usable), else from the slabs.  When the
- * array path finds no memory, every CPU's arrays are drained back into
- * their slabs (empty slabs go back to the page allocator) and the slabs
- * are tried once more.
+ * slab_alloc - one object of c for a request of req bytes: through this
+ * CPU's array when the context allows it (slab_cpu_usable), else from
+ * the slabs.  When the array path finds no memory, every CPU's arrays
+ * are drained back into their slabs (empty slabs go back to the page
+ * allocator) and the slabs are tried once more.  rbp is the allocator
+ * entry's frame (the alloc site, kernel/mm/slab_debug.h).
  * Context: any; never sleeps except on the per-CPU lock under rt.
  */
-static void *slab_alloc(struct kmem_cache *c, int flags)
+static void *slab_alloc(struct kmem_cache *c, int flags, size_t req,
+			unsigned long rbp)
 {
 	void *obj = NULL;
 
@@ -238,39 +247,65 @@ static void *slab_alloc(struct kmem_cache *c, int flags)
 	}
 	if (!obj)
 		obj = cache_alloc(c);
-	if (obj && (flags & __GFP_ZERO))
-		memset(obj, 0, c->size);
+	if (!obj)
+		return NULL;
+	slab_debug_alloc(c, obj, req, rbp);
+	if (flags & __GFP_ZERO)
+		memset(obj, 0, req);
 	return obj;
 }
 
-static void report_bad_free(const char *what, const void *ptr, void *caller,
-			    const char *why)
+/*
+ * report_bad_free - a kfree/kmem_cache_free of ptr that frees nothing:
+ * why says what is wrong; s (NULL: no slab) and idx name the object
+ * whose stored sites the report shows (a double free).  rbp is the
+ * entry's frame (the site of this bad call).  Context: any.
+ */
+static void report_bad_free(const void *ptr, unsigned long rbp,
+			    const char *why, struct slab *s, unsigned long idx)
 {
-	char sym[64];
+	struct mm_report r = {
+		.kind = s ? MM_REPORT_DOUBLE_FREE : MM_REPORT_BAD_FREE,
+		.addr = ptr, .cache = s ? s->cache->name : "kmalloc",
+		.offset = -1, .why = why,
+	};
 
 	__atomic_fetch_add(&slab_warn_count, 1, __ATOMIC_RELAXED);
-	ksym_snprint(sym, sizeof(sym), (unsigned long)caller);
-	WARN(1, "%s(%p) called from %s: %s", what, ptr, sym, why);
+	mm_track_clear(&r.alloc);
+	mm_track_clear(&r.free);
+	if (s)
+		slab_debug_tracks(s->cache, s, idx, &r.alloc, &r.free);
+	mm_track_save(&r.now, rbp);
+	mm_report(&r);
 }
 
 /*
  * slab_free - give obj back to its slab s: [1] check that obj is the
- * start of one of s's objects (constant fields, no lock); [2] this CPU's
- * array when the context allows it, else the slab.  The state byte
- * (ALLOCATED expected) catches double frees on either path.  Returns
- * NULL or what was wrong.  Context: any.
+ * start of one of s's objects (constant fields, no lock); [2] the debug
+ * checks (state, red zone; poison); [3] this CPU's array when the
+ * context allows it, else the slab.  The state byte (ALLOCATED
+ * expected) catches double frees on either path.  A bad free is
+ * reported here.  Context: any.
  */
-static const char *slab_free(struct slab *s, const void *obj)
+static void slab_free(struct slab *s, const void *obj, unsigned long rbp)
 {
 	struct kmem_cache *c = s->cache;
 	unsigned long off = (const char *)obj - s->objs, idx = off / c->size;
+	const char *why;
 
 	if ((const char *)obj < s->objs || off % c->size ||		/* [1] */
-	    idx >= c->nr_objs)
-		return "not the start of an object";
-	if (slab_cpu_usable(c, 0))					/* [2] */
-		return slab_cpu_free(c, s, idx);
-	return cache_free_object(s, idx);
+	    idx >= c->nr_objs) {
+		report_bad_free(obj, rbp, "not the start of an object", NULL,
+				0);
+		return;
+	}
+	why = slab_debug_free(c, s, idx, rbp);				/* [2] */
+	if (!why && slab_cpu_usable(c, 0))				/* [3] */
+		why = slab_cpu_free(c, s, idx);
+	else if (!why)
+		why = cache_free_object(s, idx);
+	if (why)
+		report_bad_free(obj, rbp, why, s, idx);
 }
 
 /* lookup_owner - the private word of ptr's page, 0 when there is none. */
@@ -296,7 +331,8 @@ static unsigned int kmalloc_index(size_t size)
 	return __fls(size - 1) + 1 - 4;
 }
 
-void *kmalloc(size_t size, int flags)
+/* kmalloc - see slab.h.  noinline: its frame starts the alloc site. */
+noinline void *kmalloc(size_t size, int flags)
 {
 	int order;
 	void *p;
@@ -304,7 +340,8 @@ void *kmalloc(size_t size, int flags)
 	if (size == 0)
 		return ZERO_SIZE_PTR;
 	if (size <= KMALLOC_MAX_CACHE_SIZE)
-		return slab_alloc(&kmalloc_caches[kmalloc_index(size)], flags);
+		return slab_alloc(&kmalloc_caches[kmalloc_index(size)], flags,
+				  size, arch_frame_pointer());
 	order = large_order(size);
 	if (order > PMM_MAX_ORDER)
 		return NULL;
@@ -322,28 +359,25 @@ void *kmalloc(size_t size, int flags)
 /* kfree - see slab.h.  noinline: the caller's address is reported. */
 noinline void kfree(const void *ptr)
 {
-	void *caller = __builtin_return_address(0);
+	unsigned long rbp = arch_frame_pointer();
 	unsigned long owner;
-	const char *why;
 	unsigned int order;
 
 	if (!ptr || ptr == ZERO_SIZE_PTR)
 		return;
 	owner = lookup_owner(ptr);
 	if (!owner) {
-		report_bad_free("kfree", ptr, caller,
-				"not a pointer kmalloc returned (or already freed)");
+		report_bad_free(ptr, rbp, "kfree: not a pointer kmalloc "
+				"returned (or already freed)", NULL, 0);
 		return;
 	}
 	if (!(owner & LARGE_HEAD)) {
-		why = slab_free((struct slab *)owner, ptr);
-		if (why)
-			report_bad_free("kfree", ptr, caller, why);
+		slab_free((struct slab *)owner, ptr, rbp);
 		return;
 	}
 	if ((owner & LARGE_TAIL) || !IS_ALIGNED((uintptr_t)ptr, PAGE_SIZE)) {
-		report_bad_free("kfree", ptr, caller,
-				"inside a kmalloc block, not its start");
+		report_bad_free(ptr, rbp, "kfree: inside a kmalloc block, "
+				"not its start", NULL, 0);
 		return;
 	}
 	order = owner >> 2;
@@ -358,7 +392,7 @@ size_t ksize(const void *ptr)
 	if (!owner || ptr == ZERO_SIZE_PTR)
 		return 0;
 	if (!(owner & LARGE_HEAD))
-		return ((struct slab *)owner)->cache->size;
+		return ((struct slab *)owner)->cache->obj_size;
 	return (owner & LARGE_TAIL) ? 0 : PAGE_SIZE << (owner >> 2);
 }
 
@@ -424,25 +458,24 @@ void kmem_cache_destroy(struct kmem_cache *c)
 	kfree(c);
 }
 
-void *kmem_cache_alloc(struct kmem_cache *cache, int flags)
+noinline void *kmem_cache_alloc(struct kmem_cache *cache, int flags)
 {
-	return slab_alloc(cache, flags);
+	return slab_alloc(cache, flags, cache->obj_size, arch_frame_pointer());
 }
 
 noinline void kmem_cache_free(struct kmem_cache *cache, void *obj)
 {
-	void *caller = __builtin_return_address(0);
+	unsigned long rbp = arch_frame_pointer();
 	unsigned long owner = lookup_owner(obj);
-	const char *why;
 
 	if (!owner || (owner & LARGE_HEAD))
-		why = "not an object of any cache (or already freed)";
+		report_bad_free(obj, rbp, "kmem_cache_free: not an object of "
+				"any cache (or already freed)", NULL, 0);
 	else if (((struct slab *)owner)->cache != cache)
-		why = "object of another cache";
+		report_bad_free(obj, rbp, "kmem_cache_free: object of another "
+				"cache", NULL, 0);
 	else
-		why = slab_free((struct slab *)owner, obj);
-	if (why)
-		report_bad_free("kmem_cache_free", obj, caller, why);
+		slab_free((struct slab *)owner, obj, rbp);
 }
 
 /*

@@ -47,7 +47,9 @@ struct slab {
 
 struct kmem_cache {
 	char name[24];
-	unsigned int size;		/* object size with padding */
+	unsigned int size;		/* slot stride: object, padding and
+					 * (SLAB_DEBUG) red zone and track */
+	unsigned int obj_size;		/* bytes a user may use (ksize) */
 	unsigned int order;		/* slab = 2^order pages */
 	unsigned int nr_objs;		/* objects per slab */
 	unsigned int offset;		/* header to first object */

@@ -9,8 +9,8 @@
  * through their first word, so it needs no memory of its own), checks
  * that the number taken matches the free count and that kmalloc fails
  * cleanly meanwhile, and gives them all back.  Bad frees must be
- * reported (pmm_warn_count, slab_warn_count rise by one each; the WARN
- * text appears in the log) and must leave the allocators intact.
+ * reported (pmm_warn_count, slab_warn_count rise by one each; the
+ * report, marked "(expected)" through mm_report_expect, is in the log) and must leave the allocators intact.
  * The page-table side of memory has its own suites: memory_wx
  * (test_memory_wx.c, W^X kernel mappings) and memory_kstack
  * (test_memory_kstack.c, guarded kernel stacks).
@@ -20,6 +20,7 @@
 #include "kernel/ktest.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/mm/slab.h"
+#include "kernel/mm/mm_report.h"
 #include "lib/string.h"
 
 extern char __text_start[], __data_start[];
@@ -127,6 +128,7 @@ static void test_bad_free_pages_warns_and_changes_nothing(struct ktest *t)
 	KTEST_ASSERT(t, p, "a page, got NULL");
 	free_page(p);
 	free0 = pmm_nr_free_pages();
+	mm_report_expect(true);
 	free_page(p);					/* double free */
 	KTEST_EXPECT_EQ(t, pmm_warn_count, w0 + 1);
 	free_page(phys_to_virt(virt_to_phys(__text_start)));	/* kernel image */
@@ -134,6 +136,7 @@ static void test_bad_free_pages_warns_and_changes_nothing(struct ktest *t)
 	free_page((char *)p + 8);			/* misaligned */
 	KTEST_EXPECT_EQ(t, pmm_warn_count, w0 + 3);
 	free_page(__data_start);			/* not a direct-map address */
+	mm_report_expect(false);
 	KTEST_EXPECT_EQ(t, pmm_warn_count, w0 + 4);
 	KTEST_EXPECT_EQ(t, pmm_nr_free_pages(), free0);
 }
@@ -219,7 +222,9 @@ static void test_kfree_double_free_warns_and_does_not_corrupt(struct ktest *t)
 
 	KTEST_ASSERT(t, p, "kmalloc(64), got NULL");
 	kfree(p);
+	mm_report_expect(true);
 	kfree(p);
+	mm_report_expect(false);
 	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 1);
 	/* a corrupted free list would hand out the same object twice */
 	a = kmalloc(64, GFP_KERNEL);
@@ -230,7 +235,9 @@ static void test_kfree_double_free_warns_and_does_not_corrupt(struct ktest *t)
 	big = kmalloc(3 * PAGE_SIZE, GFP_KERNEL);
 	KTEST_ASSERT(t, big, "kmalloc(12 KiB), got NULL");
 	kfree(big);
+	mm_report_expect(true);
 	kfree(big);
+	mm_report_expect(false);
 	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 2);
 }
 
@@ -242,6 +249,7 @@ static void test_kfree_bad_pointer_warns_and_does_not_corrupt(struct ktest *t)
 	int local;
 
 	KTEST_ASSERT(t, p && big && page, "allocations, got %p %p %p", p, big, page);
+	mm_report_expect(true);
 	kfree(p + 8);			/* inside an object */
 	kfree(p + 128);			/* the next object, never allocated */
 	kfree(&local);			/* stack */
@@ -249,6 +257,7 @@ static void test_kfree_bad_pointer_warns_and_does_not_corrupt(struct ktest *t)
 	kfree(page);			/* a page kmalloc did not hand out */
 	kfree(big + PAGE_SIZE);		/* inside a page-sized kmalloc */
 	kfree(NULL);			/* allowed, as in C */
+	mm_report_expect(false);
 	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 6);
 	KTEST_EXPECT_EQ(t, slab_objs_in_use(), inuse0 + 1);
 	kfree(p);
@@ -277,7 +286,9 @@ static void test_kmem_cache_objects_aligned_and_reusable(struct ktest *t)
 			     "object %d last byte %#x, saw %#x", i, i,
 			     ((u8 *)ptrs[i])[199]);
 	kmem_cache_free(c, ptrs[0]);
+	mm_report_expect(true);
 	kmem_cache_free(c, ptrs[0]);
+	mm_report_expect(false);
 	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 1);
 	for (int i = 1; i < n; i++)
 		kmem_cache_free(c, ptrs[i]);

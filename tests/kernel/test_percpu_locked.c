@@ -14,6 +14,7 @@
 #include "kernel/ktest.h"
 #include "kernel/percpu_locked.h"
 #include "kernel/mm/slab.h"
+#include "kernel/mm/mm_report.h"
 #include "kernel/smp.h"
 #include "kernel/irqflags.h"
 #include "kernel/sched/kthread.h"
@@ -536,7 +537,9 @@ static void test_double_free_of_object_in_array_caught(struct ktest *t)
 	KTEST_EXPECT(t, ci.objs_cached >= 1,
 		     "the refill left objects in the array, saw %lu cached",
 		     ci.objs_cached);
-	kmem_cache_free(c, p - 64);	/* refilled, never handed out */
+	mm_report_expect(true);
+	/* ci.obj_size is the slot stride: the neighbour below p */
+	kmem_cache_free(c, p - ci.obj_size); /* refilled, never handed out */
 	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 1);
 	kmem_cache_free(c, p);		/* into the array */
 	kmem_cache_free(c, p);		/* double: it sits in the array */
@@ -544,6 +547,7 @@ static void test_double_free_of_object_in_array_caught(struct ktest *t)
 	preempt_disable();
 	kmem_cache_free(c, p);		/* direct path, same object */
 	preempt_enable();
+	mm_report_expect(false);
 	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 3);
 	a = kmem_cache_alloc(c, GFP_KERNEL);
 	b = kmem_cache_alloc(c, GFP_KERNEL);
@@ -555,7 +559,9 @@ static void test_double_free_of_object_in_array_caught(struct ktest *t)
 	p = kmalloc(200, GFP_KERNEL);	/* and through kmalloc/kfree */
 	KTEST_ASSERT(t, p, "kmalloc(200), got NULL");
 	kfree(p);
+	mm_report_expect(true);
 	kfree(p);
+	mm_report_expect(false);
 	KTEST_EXPECT_EQ(t, slab_warn_count, w0 + 4);
 	ci = cache_info(t, "pcl_dfree");
 	KTEST_EXPECT_EQ(t, ci.objs_in_use, 0);
