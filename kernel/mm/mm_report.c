@@ -115,7 +115,7 @@ void mm_report(struct mm_report *r)
 		pr_cont(": %s", r->why);
 	pr_cont("%s\n", r->expected ? " (expected)" : "");
 	print_track("allocated", &r->alloc);
-	print_track("freed", &r->free);
+	print_track("last freed", &r->free);
 	print_track("found", &r->now);
 	printk(KERN_ERR "---[ end mm report ]---\n");
 	last = *r;

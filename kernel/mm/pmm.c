@@ -26,6 +26,7 @@
 #include "kernel/mm/pmm.h"
 #include "kernel/mm/mm_lock.h"
 #include "kernel/mm/page_debug.h"
+#include "kernel/mm/fault_inject.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "arch/x86_64/arch.h"
@@ -291,7 +292,7 @@ void *alloc_pages(unsigned int order)
 	void *addr;
 
 	if (WARN(order > PMM_MAX_ORDER, "alloc_pages: order %u > %d", order,
-		 PMM_MAX_ORDER))
+		 PMM_MAX_ORDER) || should_fail_alloc_page(order))
 		return NULL;
 	flags = mm_lock_irqsave(&pmm_lock);
 	pfn = scan_free_block(next_pfn, max_pfn, n);

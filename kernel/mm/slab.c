@@ -42,6 +42,7 @@
 #include "kernel/mm/slab_internal.h"
 #include "kernel/mm/slab_debug.h"
 #include "kernel/mm/mm_report.h"
+#include "kernel/mm/fault_inject.h"
 #include "kernel/mm/mm_lock.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/ksyms.h"
@@ -240,6 +241,8 @@ static void *slab_alloc(struct kmem_cache *c, int flags, size_t req,
 	void *obj = NULL;
 
 	WARN_ON_ONCE(flags & ~GFP_KNOWN);
+	if (should_failslab(c->obj_size, flags))
+		return NULL;
 	if (slab_cpu_usable(c, flags)) {
 		obj = slab_cpu_alloc(c);
 		if (!obj)
@@ -343,7 +346,7 @@ noinline void *kmalloc(size_t size, int flags)
 		return slab_alloc(&kmalloc_caches[kmalloc_index(size)], flags,
 				  size, arch_frame_pointer());
 	order = large_order(size);
-	if (order > PMM_MAX_ORDER)
+	if (order > PMM_MAX_ORDER || should_failslab(size, flags))
 		return NULL;
 	p = alloc_pages(order);
 	if (!p)

@@ -139,4 +139,38 @@ void slab_debug_tracks(struct kmem_cache *c, struct slab *s,
 	*free = d->free;
 }
 
+/*
+ * slab_debug_meet_again - kmalloc(size) until target (a freed object of
+ * that size class) is handed out again, which runs its poison check;
+ * the objects taken on the way are chained through their first word and
+ * freed, and so is target.  The per-CPU arrays are drained first, so
+ * target is back in its slab whatever CPU freed it.  Returns whether
+ * target came back within max allocations.  For tests and the `fault
+ * uaf` demo.  Context: task, may sleep (the per-CPU locks under rt).
+ */
+bool slab_debug_meet_again(size_t size, void *target, int max)
+{
+	void *chain = NULL, *p = NULL;
+	bool met = false;
+
+	slab_drain_all();
+	for (int i = 0; i < max; i++) {
+		p = kmalloc(size, GFP_KERNEL);
+		if (!p || p == target) {
+			met = p == target;
+			break;
+		}
+		*(void **)p = chain;
+		chain = p;
+	}
+	while (chain) {
+		p = chain;
+		chain = *(void **)p;
+		kfree(p);
+	}
+	if (met)
+		kfree(target);
+	return met;
+}
+
 #endif /* CONFIG_SLAB_DEBUG */

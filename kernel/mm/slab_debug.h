@@ -73,7 +73,15 @@ void slab_debug_tracks(struct kmem_cache *c, struct slab *s,
 		       unsigned long idx, struct mm_track *alloc,
 		       struct mm_track *free);
 
+/* slab_debug_meet_again - see slab_debug.c. */
+bool slab_debug_meet_again(size_t size, void *target, int max);
+
 #else /* !CONFIG_SLAB_DEBUG */
+
+static inline bool slab_debug_meet_again(size_t size, void *target, int max)
+{
+	return false;
+}
 
 #define SLAB_DEBUG_EXTRA 0
 

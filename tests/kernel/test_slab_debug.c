@@ -22,6 +22,7 @@
 #include "kernel/mm/kstack.h"
 #include "kernel/mm/mm_report.h"
 #include "kernel/mm/page_debug.h"
+#include "kernel/mm/slab_debug.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/mm/slab.h"
 #include "arch/x86_64/arch.h"
@@ -58,36 +59,6 @@ static bool skip_without_debug(struct ktest *t)
 #endif
 }
 
-/*
- * alloc_until - kmalloc(size) until target comes back (its allocation
- * runs the poison check); the objects taken on the way are chained
- * through their first word and freed.  Returns whether target came.
- */
-static bool alloc_until(size_t size, void *target)
-{
-	void *chain = NULL, *p = NULL;
-	bool found = false;
-
-	slab_drain_all();	/* target back in its slab, whatever CPU */
-	for (int i = 0; i < MAX_CHAIN; i++) {
-		p = kmalloc(size, GFP_KERNEL);
-		if (!p || p == target) {
-			found = p == target;
-			break;
-		}
-		*(void **)p = chain;
-		chain = p;
-	}
-	while (chain) {
-		p = chain;
-		chain = *(void **)p;
-		kfree(p);
-	}
-	if (found)
-		kfree(target);
-	return found;
-}
-
 static void expect_sites(struct ktest *t, const struct mm_report *r)
 {
 	KTEST_EXPECT(t, mm_track_has(&r->alloc, alloc_site),
@@ -111,7 +82,7 @@ static void test_write_after_kfree_reported_at_next_kmalloc(struct ktest *t)
 	free_site(p);
 	mm_report_expect(true);
 	p[8] = 0x41;			/* the use after free */
-	KTEST_EXPECT(t, alloc_until(64, p), "kmalloc(64) handed %p out again",
+	KTEST_EXPECT(t, slab_debug_meet_again(64, p, MAX_CHAIN), "kmalloc(64) handed %p out again",
 		     p);
 	mm_report_expect(false);
 	KTEST_ASSERT_EQ(t, mm_report_count(), n0 + 1);
