@@ -515,6 +515,24 @@ int kmem_cache_info_get(int n, struct kmem_cache_info *info)
 	return err;
 }
 
+/*
+ * kmem_cache_totals - objects handed out and pages held, over every
+ * cache (the sums of kmem_cache_info_get).  With the per-CPU arrays
+ * drained first (slab_drain_all), "free pages + slab pages" and the
+ * object count are what a test compares against a baseline.
+ * Context: task or any (takes the list and cache locks, raw).
+ */
+void kmem_cache_totals(unsigned long *objs_in_use, unsigned long *slab_pages)
+{
+	struct kmem_cache_info ci;
+
+	*objs_in_use = *slab_pages = 0;
+	for (int i = 0; kmem_cache_info_get(i, &ci) == 0; i++) {
+		*objs_in_use += ci.objs_in_use;
+		*slab_pages += ci.slabs * ci.slab_pages;
+	}
+}
+
 unsigned long kmalloc_large_pages(void)
 {
 	return __atomic_load_n(&large_pages, __ATOMIC_RELAXED);

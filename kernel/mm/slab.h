@@ -93,6 +93,9 @@ struct kmem_cache_info {
 /* kmem_cache_info_get - the n-th cache (0, 1, ...) or -ENOENT past the
  * last one. */
 int kmem_cache_info_get(int n, struct kmem_cache_info *info);
+/* kmem_cache_totals - objects in use and pages held by all caches
+ * (see slab.c). */
+void kmem_cache_totals(unsigned long *objs_in_use, unsigned long *slab_pages);
 /* kmalloc_large_pages - pages held by kmalloc's page-sized allocations. */
 unsigned long kmalloc_large_pages(void);
 

@@ -1,0 +1,267 @@
+/*
+ * tests/kernel/test_fault_inject.c - the fault_inject suite: with
+ * allocation failures injected (kernel/mm/fault_inject.h), the callers
+ * that allocate - kthread creation, request_irq (and its irq thread),
+ * load_start - return a clean out-of-memory error and leave page, slab
+ * and kernel-stack counts where they were.
+ *
+ * Scenario: the test runner's thread only; the failures are filtered to
+ * it (fault_attr.task), so background threads (watchdogs, rcu, desched)
+ * allocate normally.  Each test first runs its operations once without
+ * failures (the first use of a kernel-stack slot or an irq line may
+ * allocate page tables or descriptors for good), then takes the
+ * baseline: deferred releases flushed, parked stacks freed, per-CPU
+ * arrays drained; then "free pages + pages held by slab caches", the
+ * slab objects in use and the kernel stacks in use.
+ *   - 100%: failslab alone, then fail_page_alloc alone: every operation
+ *     must fail with -ENOMEM (kthread_create: NULL), and the baseline
+ *     must hold afterwards;
+ *   - 1%, both: a loop of mixed operations (kthread run/stop, request/
+ *     free_irq, load start/stop, kmalloc of 16 B .. 8 KiB); each must
+ *     succeed or fail with -ENOMEM, some must fail, and the baseline
+ *     must hold at the end.
+ * Runs on one CPU and on all.  The software line FI_IRQ is this suite's.
+ * Linux counterpart: tools/testing/fault-injection/failcmd.sh runs.
+ */
+#include "kernel/ktest.h"
+#include "kernel/printk.h"
+#include "kernel/debug/load.h"
+#include "kernel/irq/manage.h"
+#include "kernel/mm/fault_inject.h"
+#include "kernel/mm/kstack.h"
+#include "kernel/mm/pmm.h"
+#include "kernel/mm/slab.h"
+#include "kernel/sched/deferred.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/sched/sched.h"
+#include "arch/x86_64/arch.h"
+#include "lib/errno.h"
+
+#define FI_IRQ (ARCH_NR_ISA_IRQS + 3)	/* software line, vector 0x33;
+					 * irqthreads +0/+1, bench +2 */
+#define MIX_ROUNDS 200			/* ~1200 eligible calls: ~12 fail */
+
+struct mm_snap {
+	unsigned long pages;		/* free + held by slab caches */
+	unsigned long objs;		/* slab objects handed out */
+	unsigned int kstacks;
+};
+
+static void snap(struct mm_snap *s)
+{
+	unsigned long slab_pages;
+
+	deferred_flush();
+	free_dead_stacks();
+	slab_drain_all();
+	kmem_cache_totals(&s->objs, &slab_pages);
+	s->pages = pmm_nr_free_pages() + slab_pages;
+	s->kstacks = kstack_nr_in_use();
+}
+
+static void expect_baseline(struct ktest *t, const struct mm_snap *s0)
+{
+	struct mm_snap s1;
+
+	snap(&s1);
+	KTEST_EXPECT(t, s1.pages == s0->pages,
+		     "free + slab pages back to %lu, saw %lu", s0->pages,
+		     s1.pages);
+	KTEST_EXPECT(t, s1.objs == s0->objs,
+		     "slab objects in use back to %lu, saw %lu", s0->objs,
+		     s1.objs);
+	KTEST_EXPECT(t, s1.kstacks == s0->kstacks,
+		     "kernel stacks back to %u, saw %u", s0->kstacks,
+		     s1.kstacks);
+}
+
+/* fail_mine - percent of this task's eligible allocations from a fail. */
+static void fail_mine(struct fault_attr *a, unsigned long percent)
+{
+	fault_attr_set(a, percent, 1, -1, 0, current);
+}
+
+static void faults_off(void)
+{
+	fault_attr_off(&failslab);
+	fault_attr_off(&fail_page_alloc);
+}
+
+static int fi_return(void *arg)
+{
+	return 0;
+}
+
+static irqreturn_t fi_handler(int irq, void *dev_id)
+{
+	return IRQ_HANDLED;
+}
+
+/* op_kthread - run and stop a thread: 0, or -ENOMEM when its creation
+ * failed. */
+static int op_kthread(void)
+{
+	struct task_struct *p = kthread_run(fi_return, NULL, "fault-inject");
+
+	if (!p)
+		return -ENOMEM;
+	kthread_stop(p);
+	return 0;
+}
+
+static int op_irq(void)
+{
+	static int dev;
+	int err = request_irq(FI_IRQ, fi_handler, 0, "fault-inject", &dev);
+
+	if (!err)
+		free_irq(FI_IRQ, &dev);
+	return err;
+}
+
+static int op_load(void)
+{
+	int id = load_start(LOAD_CPU, 1, 0);
+
+	if (id < 0)
+		return id;
+	load_stop(id);
+	return 0;
+}
+
+/* op_kmalloc - eight allocations of 16 B .. 2 KiB and one of 8 KiB (the
+ * page path); all freed.  -ENOMEM when any failed. */
+static int op_kmalloc(void)
+{
+	void *p[9];
+	int err = 0;
+
+	for (int i = 0; i < 9; i++) {
+		p[i] = kmalloc(i < 8 ? 16UL << i : 8192, GFP_KERNEL);
+		if (!p[i])
+			err = -ENOMEM;
+	}
+	for (int i = 0; i < 9; i++)
+		kfree(p[i]);
+	return err;
+}
+
+static void test_kthread_create_fails_cleanly(struct ktest *t)
+{
+	unsigned long f0 = failslab.failures, p0 = fail_page_alloc.failures;
+	struct task_struct *p;
+	struct mm_snap s0;
+
+	KTEST_ASSERT_EQ(t, op_kthread(), 0);			/* warm-up */
+	snap(&s0);
+	fail_mine(&failslab, 100);		/* the task struct */
+	p = kthread_create(fi_return, NULL, "fault-inject");
+	faults_off();
+	KTEST_EXPECT(t, !p, "kthread_create with kmalloc failing: NULL, saw %p",
+		     p);
+	fail_mine(&fail_page_alloc, 100);	/* its stack */
+	p = kthread_create(fi_return, NULL, "fault-inject");
+	faults_off();
+	KTEST_EXPECT(t, !p, "kthread_create with pages failing: NULL, saw %p",
+		     p);
+	KTEST_EXPECT(t, failslab.failures > f0 && fail_page_alloc.failures > p0,
+		     "both injected: failslab %lu, fail_page_alloc %lu",
+		     failslab.failures - f0, fail_page_alloc.failures - p0);
+	expect_baseline(t, &s0);
+}
+
+/* Under PREEMPT_NONE FI_IRQ gets no thread: with only pages failing,
+ * request_irq may then succeed (its action came from a per-CPU array). */
+static void test_request_irq_fails_cleanly(struct ktest *t)
+{
+	struct mm_snap s0;
+	int err;
+
+	KTEST_ASSERT_EQ(t, op_irq(), 0);			/* warm-up */
+	snap(&s0);
+	fail_mine(&failslab, 100);
+	err = op_irq();
+	faults_off();
+	KTEST_EXPECT_EQ(t, err, -ENOMEM);
+	fail_mine(&fail_page_alloc, 100);
+	err = op_irq();
+	faults_off();
+	KTEST_EXPECT(t, err == -ENOMEM || (err == 0 && !irq_is_threaded(FI_IRQ)),
+		     "request_irq with pages failing: -ENOMEM (or 0 for an "
+		     "unthreaded line), saw %d", err);
+	KTEST_EXPECT_EQ(t, op_irq(), 0);	/* the line is usable again */
+	expect_baseline(t, &s0);
+}
+
+static void test_load_start_fails_cleanly(struct ktest *t)
+{
+	int loads0 = load_count(), err;
+	struct mm_snap s0;
+
+	KTEST_ASSERT_EQ(t, op_load(), 0);			/* warm-up */
+	snap(&s0);
+	fail_mine(&failslab, 100);
+	err = op_load();
+	faults_off();
+	KTEST_EXPECT_EQ(t, err, -ENOMEM);
+	fail_mine(&fail_page_alloc, 100);
+	err = op_load();
+	faults_off();
+	KTEST_EXPECT_EQ(t, err, -ENOMEM);
+	KTEST_EXPECT_EQ(t, load_count(), loads0);
+	expect_baseline(t, &s0);
+}
+
+static void test_mixed_operations_at_one_percent(struct ktest *t)
+{
+	unsigned long calls0 = failslab.calls + fail_page_alloc.calls;
+	unsigned long fails0 = failslab.failures + fail_page_alloc.failures;
+	int ok = 0, enomem = 0, other = 0, err = 0, last_other = 0;
+	struct mm_snap s0;
+
+	KTEST_ASSERT_EQ(t, op_kthread() | op_irq() | op_load() | op_kmalloc(),
+			0);					/* warm-up */
+	snap(&s0);
+	fail_mine(&failslab, 1);
+	fail_mine(&fail_page_alloc, 1);
+	for (int i = 0; i < MIX_ROUNDS; i++) {
+		switch (i % 4) {
+		case 0:
+			err = op_kthread();
+			break;
+		case 1:
+			err = op_irq();
+			break;
+		case 2:
+			err = op_load();
+			break;
+		case 3:
+			err = op_kmalloc();
+			break;
+		}
+		if (!err) {
+			ok++;
+		} else if (err == -ENOMEM) {
+			enomem++;
+		} else {
+			other++;
+			last_other = err;
+		}
+	}
+	faults_off();
+	pr_info("fault_inject: %d ops: %d ok, %d -ENOMEM; %lu eligible calls, %lu "
+		     "failed\n", MIX_ROUNDS, ok, enomem,
+		     failslab.calls + fail_page_alloc.calls - calls0,
+		     failslab.failures + fail_page_alloc.failures - fails0);
+	KTEST_EXPECT(t, other == 0, "only 0 or -ENOMEM, saw %d others (last %d)",
+		     other, last_other);
+	KTEST_EXPECT(t, enomem > 0, "some operations failed at 1%%, saw none "
+		     "in %d", MIX_ROUNDS);
+	expect_baseline(t, &s0);
+}
+
+KTEST_SUITE(fault_inject,
+	    KTEST_CASE(test_kthread_create_fails_cleanly),
+	    KTEST_CASE(test_request_irq_fails_cleanly),
+	    KTEST_CASE(test_load_start_fails_cleanly),
+	    KTEST_CASE(test_mixed_operations_at_one_percent));
