@@ -95,8 +95,14 @@ int bench_ctxsw(int n, struct bench_result *res)
 	init_completion(&pp.done);
 	a = kthread_create(ping_fn, &pp, "bench-ping");
 	b = kthread_create(pong_fn, &pp, "bench-pong");
-	if (!a || !b)
-		return -ENOMEM;	/* only when memory is gone; a/b leak */
+	if (!a || !b) {
+		/* never woken: a stop ends the other one unstarted */
+		if (a)
+			kthread_stop(a);
+		if (b)
+			kthread_stop(b);
+		return -ENOMEM;
+	}
 	kthread_bind(a, cpu);
 	kthread_bind(b, cpu);
 	bench_set_fifo(a, 50);
@@ -195,8 +201,13 @@ int bench_wake_to_run(int n, struct bench_result *res)
 	wb.wakee_cpu = w;
 	wb.wakee = kthread_create(wakee_fn, &wb, "bench-wakee");
 	waker = kthread_create(waker_fn, &wb, "bench-waker");
-	if (!wb.wakee || !waker)
+	if (!wb.wakee || !waker) {
+		if (wb.wakee)
+			kthread_stop(wb.wakee);	/* unstarted, as above */
+		if (waker)
+			kthread_stop(waker);
 		return -ENOMEM;
+	}
 	kthread_bind(wb.wakee, w);
 	kthread_bind(waker, k);
 	bench_set_fifo(wb.wakee, 99);

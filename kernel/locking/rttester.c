@@ -229,7 +229,10 @@ static int rttest_thread_fn(void *data)
 	return 0;
 }
 
-/* Create the threads and locks once.  Context: task; script lock held. */
+/* Create the threads and locks once.  A creation that fails (out of
+ * memory) returns -ENOMEM; the threads made so far stay and the next
+ * call creates only the missing ones (they run for ever, so there is
+ * nothing to unwind).  Context: task; script lock held. */
 int rttest_init_once(void)
 {
 	int i;
@@ -242,6 +245,8 @@ int rttest_init_once(void)
 	for (i = 0; i < RTTEST_THREADS; i++) {
 		struct rttest_thread *td = &rttest_threads[i];
 
+		if (td->task)
+			continue;
 		td->task = kthread_create(rttest_thread_fn, td, "rt-test-%d", i);
 		if (!td->task)
 			return -ENOMEM;

@@ -222,7 +222,10 @@ int shell_execute(char *line)
 		return -ENOENT;
 	}
 	ret = cmd->run(argc, argv);
-	if (ret < 0 && ret != -EINTR)
+	if (ret == -ENOMEM)
+		console_printf("%s: failed: out of memory (error %d)\n",
+			       argv[0], ret);
+	else if (ret < 0 && ret != -EINTR)
 		console_printf("%s: failed (error %d)\n", argv[0], ret);
 	return ret;
 }

@@ -34,12 +34,15 @@
 #include "kernel/sched/deferred.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/sched.h"
+#include "kernel/time/ktime.h"
+#include "kernel/sched/wait.h"
 #include "arch/x86_64/arch.h"
 #include "lib/errno.h"
 
 #define FI_IRQ (ARCH_NR_ISA_IRQS + 3)	/* software line, vector 0x33;
 					 * irqthreads +0/+1, bench +2 */
 #define MIX_ROUNDS 200			/* ~1200 eligible calls: ~12 fail */
+#define REAP_WAIT_NS (5LL * NSEC_PER_SEC)	/* hang guard only */
 
 struct mm_snap {
 	unsigned long pages;		/* free + held by slab caches */
@@ -47,10 +50,34 @@ struct mm_snap {
 	unsigned int kstacks;
 };
 
+static void count_dead(struct task_struct *p, void *arg)
+{
+	if (READ_ONCE(p->state) == TASK_DEAD)
+		(*(int *)arg)++;
+}
+
+/* wait_dead_reaped - until no exited task waits for its last put: a
+ * thread that returned is freed by the put after its last switch, on
+ * its CPU, a moment after kthread_stop() returned.  The bound is a
+ * hang guard; the poll ends as soon as the puts have run. */
+static void wait_dead_reaped(void)
+{
+	u64 end = ktime_get_ns() + REAP_WAIT_NS;
+	int dead;
+
+	do {
+		dead = 0;
+		sched_for_each_task(count_dead, &dead);
+		if (dead)
+			msleep(1);
+	} while (dead && ktime_get_ns() < end);
+}
+
 static void snap(struct mm_snap *s)
 {
 	unsigned long slab_pages;
 
+	wait_dead_reaped();
 	deferred_flush();
 	free_dead_stacks();
 	slab_drain_all();
@@ -98,14 +125,18 @@ static irqreturn_t fi_handler(int irq, void *dev_id)
 }
 
 /* op_kthread - run and stop a thread: 0, or -ENOMEM when its creation
- * failed. */
+ * failed.  The reference keeps p valid for kthread_stop even when the
+ * thread has already returned and been reaped (Linux's rule too). */
 static int op_kthread(void)
 {
-	struct task_struct *p = kthread_run(fi_return, NULL, "fault-inject");
+	struct task_struct *p = kthread_create(fi_return, NULL, "fault-inject");
 
 	if (!p)
 		return -ENOMEM;
+	get_task_struct(p);
+	wake_up_process(p);
 	kthread_stop(p);
+	put_task_struct(p);
 	return 0;
 }
 
