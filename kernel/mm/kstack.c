@@ -5,7 +5,10 @@
  * A slot bitmap says which slots hold a stack; the stack's pages come one
  * by one from the page allocator and are mapped RW+NX by arch_map_page(),
  * so a stack needs no physically contiguous memory.  The guard is simply
- * never mapped.
+ * never mapped.  A freed stack is unmapped (its addresses fault), and
+ * with SLAB_DEBUG its pages are poisoned by free_pages() and checked at
+ * their next allocation (kernel/mm/page_debug.h), so a write through a
+ * stale direct-map pointer into a dead task's stack is reported.
  * Linux counterpart: kernel/fork.c (alloc_thread_stack_node, VMAP_STACK)
  * and arch/x86/kernel/traps.c's "kernel stack overflow" detection in
  * the #DF handler.

@@ -26,16 +26,19 @@ void pmm_online_high_memory(void);
 /*
  * alloc_pages - 2^order contiguous pages, aligned to 2^order pages, as a
  * direct-map address; NULL when no such block is free (no warning: the
- * caller decides).  The contents are not cleared.
+ * caller decides) or when fail_page_alloc injects a failure
+ * (kernel/mm/fault_inject.h).  The contents are not cleared.
  * Context: any; never sleeps.
  */
 void *alloc_pages(unsigned int order);
 
 /*
  * free_pages - give back a block alloc_pages(order) returned.  A block
- * with a page that is already free, or that the allocator never manages
- * (kernel image, firmware, holes), or a misaligned address is reported
- * with WARN and pmm_warn_count, and nothing is changed.
+ * with a page that is already free (a double free, reported with the
+ * page's last alloc and free sites, kernel/mm/page_debug.h), or that
+ * the allocator never manages (kernel image, firmware, holes), or a
+ * misaligned address (both a WARN) is counted in pmm_warn_count, and
+ * nothing is changed.  With SLAB_DEBUG the freed block is poisoned.
  * Context: any; never sleeps.
  */
 void free_pages(void *addr, unsigned int order);

@@ -5,8 +5,10 @@
  * (struct kmem_cache), and anything larger straight from the page
  * allocator.  Objects of a power-of-two class are aligned to their size.
  * kfree of a pointer kmalloc never returned, or of an already free
- * object, is reported (WARN with the pointer and the caller) and
- * otherwise ignored.
+ * object, is reported (kernel/mm/mm_report.h: the pointer, the caller
+ * and, with SLAB_DEBUG, the object's alloc and free sites) and
+ * otherwise ignored.  Red zones and poison: kernel/mm/slab_debug.h;
+ * injected failures: kernel/mm/fault_inject.h.
  * Each cache keeps per-CPU arrays of free objects (kernel/mm/slab_cpu.c):
  * from a preemptible task kmalloc/kfree take only that CPU's per-CPU
  * lock, which under PREEMPT_RT is a sleeping spinlock_t: the fast path
