@@ -441,7 +441,9 @@ int rttest_run_script(const char *text, struct rttest_result *res)
 	rt_mutex_lock(&rttest_script_lock);
 	ret = rttest_init_once();
 	if (ret) {
-		snprintf(res->seen, sizeof(res->seen), "no tester threads");
+		snprintf(res->seen, sizeof(res->seen),
+			 "no tester threads (error %d%s)", ret,
+			 ret == -ENOMEM ? ": out of memory" : "");
 		goto out_unlock;
 	}
 	/* a clean start: nothing held, waited for or boosted (the next
