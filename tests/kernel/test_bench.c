@@ -31,7 +31,15 @@
 /*
  * bench_case - run the figure called name, print its line, check that it
  * ran and that its samples are sane.  zero_ok: a sample of 0 cycles is
- * possible (tsc-read: two reads may fall in one TSC tick under TCG).
+ * possible: tsc-read (two reads may fall in one TSC tick under TCG) and
+ * the figures whose two stamps are taken on two CPUs (wake-to-run, the
+ * hand-offs).  QEMU's TCG reads the host's TSC for every vCPU and keeps
+ * the guest's counter monotonic by clamping a read that comes out below
+ * the last one any vCPU saw to that value; vCPU threads on two host CPUs
+ * (whose TSCs differ slightly), or a busy host that runs them late, then
+ * give t1 == t0 for a short hand-off.  Seen under host load:
+ * handoff-raw_spinlock "every sample > 0 cycles, shortest 0", median
+ * 150 ns.  Zero is a measurement artefact there, not a broken figure.
  */
 static void bench_case(struct ktest *t, const char *name, bool zero_ok)
 {
@@ -80,7 +88,7 @@ static void test_bench_context_switch(struct ktest *t)
 
 static void test_bench_wake_to_run_fifo99_idle_cpu(struct ktest *t)
 {
-	bench_case(t, "wake-to-run", false);
+	bench_case(t, "wake-to-run", true);
 }
 
 static void test_bench_ipi_round_trip(struct ktest *t)
@@ -125,12 +133,12 @@ static void test_bench_rwlock_write_uncontended(struct ktest *t)
 
 static void test_bench_raw_spinlock_handoff_two_cpus(struct ktest *t)
 {
-	bench_case(t, "handoff-raw_spinlock", false);
+	bench_case(t, "handoff-raw_spinlock", true);
 }
 
 static void test_bench_spinlock_handoff_two_cpus(struct ktest *t)
 {
-	bench_case(t, "handoff-spinlock", false);
+	bench_case(t, "handoff-spinlock", true);
 }
 
 static void test_bench_pi_boost_chain_1(struct ktest *t)

