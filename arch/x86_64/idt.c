@@ -14,6 +14,7 @@
 #include "arch/x86_64/idt.h"
 #include "arch/x86_64/cpu.h"
 #include "arch/x86_64/gdt.h"
+#include "arch/x86_64/lapic.h"
 #include "arch/x86_64/traps.h"
 #include "kernel/printk.h"
 #include "lib/bug.h"
@@ -134,6 +135,14 @@ void irq_vector_dispatch(struct pt_regs *regs)
 		fn(regs);
 		return;
 	}
+	/* No handler, so nobody else will acknowledge it: an interrupt the
+	 * LAPIC delivered (a line freed while one was in flight, as
+	 * rtc_stop() racing the RTC) owes its EOI, or its ISR bit blocks
+	 * its priority class and all below on this CPU for good
+	 * (test_unexpected_lapic_vector_is_acknowledged).  Linux: ack_APIC_irq()
+	 * in common_interrupt's "No irq handler for vector" path. */
+	if (lapic_vector_in_service((u8)v))
+		lapic_eoi();
 	__atomic_fetch_add(&unexpected_count, 1, __ATOMIC_RELAXED);
 	n = __atomic_add_fetch(&unexpected_per_vector[v], 1, __ATOMIC_RELAXED);
 	if (n <= UNEXPECTED_WARN_LIMIT)

@@ -95,6 +95,12 @@ void lapic_eoi(void)
 	lapic_write(APIC_EOI, 0);
 }
 
+bool lapic_vector_in_service(u8 vector)
+{
+	return lapic_read(APIC_ISR + 0x10 * (vector / 32)) &
+	       (1u << (vector % 32));
+}
+
 /*
  * xapic_wait_icr_idle - wait until the previous IPI left the ICR.  The
  * bound (about a second of port-0x80 reads) only turns a wedged APIC

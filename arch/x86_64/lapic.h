@@ -40,6 +40,11 @@ u32 lapic_id(void);
  * SPURIOUS_VECTOR. */
 void lapic_eoi(void);
 
+/* lapic_vector_in_service - is vector's bit set in this CPU's ISR (a
+ * LAPIC-delivered interrupt whose EOI is still owed; a software `int`
+ * sets none)?  Context: any, on the CPU that asks. */
+bool lapic_vector_in_service(u8 vector);
+
 /* IPIs (physical destination).  In xAPIC mode each waits (bounded) for
  * the previous ICR delivery to finish.  Context: any, interrupts off or
  * on (each ICR write is done with interrupts off). */
@@ -68,6 +73,7 @@ void lapic_write(u32 reg, u32 val);
 #define APIC_LVR	0x030
 #define APIC_TPR	0x080
 #define APIC_EOI	0x0B0
+#define APIC_ISR	0x100	/* 8 x 32 bits, 0x10 apart */
 #define APIC_SVR	0x0F0
 #define APIC_ESR	0x280
 #define APIC_ICR	0x300	/* low half; x2APIC: one 64-bit MSR */
