@@ -5,6 +5,7 @@
 #   make test            host unit tests + in-kernel self-tests, one summary
 #   make test-options    LATENCY_TRACE=1 build (BUILD-opts) + the instruments' suites
 #   make test-matrix     kernel suites for every PREEMPT model x SMP=1,2,4 (tools/matrix.sh)
+#   make soak            torture + loads + pi_stress + cyclictest + pitest per model (DURATION=)
 #   make iso-test        boot build/rtk.iso under BIOS and UEFI, check the shell
 #   make bochs           boot the ISO in Bochs (serial on this terminal)
 #   make test-bochs      run the self-tests in Bochs
@@ -343,6 +344,25 @@ bench: deps
 		--elf $(m)=$(BUILD)-bench-$(m)/rtk.elf) --qemu $(QEMU) \
 		--machine $(MACHINE) --cpu $(CPU) --smp $(BENCH_SMP) --mem $(MEM) \
 		$(if $(ICOUNT),--icount $(ICOUNT)) --out $(BUILD)/bench.txt
+
+# make soak DURATION=10m [PREEMPT=rt | MODELS="rt none"] [SMP=4]: build each
+# model (BUILD-soak-<model>, all four unless PREEMPT= or MODELS= is given),
+# boot it with selftest=soak soak.duration=DURATION (torture, loads,
+# pi_stress, cyclictest and the pitest scripts at once, kernel/debug/
+# soak.h), one table from tools/soak.py; also $(BUILD)/soak.txt and
+# $(BUILD)/soak-<model>.log.  DURATION: seconds or Ns, Nm, Nh.
+DURATION ?= 60s
+SOAK_MODELS = $(or $(MODELS),$(if $(filter command line,$(origin PREEMPT)),$(PREEMPT),$(PREEMPT_MODELS)))
+.PHONY: soak
+soak: deps
+	@set -e; for m in $(SOAK_MODELS); do \
+		$(MAKE) --no-print-directory BUILD=$(BUILD)-soak-$$m \
+			PREEMPT=$$m $(BUILD)-soak-$$m/rtk.elf; done
+	@mkdir -p $(BUILD)
+	$(PYTHON) tools/soak.py $(foreach m,$(SOAK_MODELS),\
+		--elf $(m)=$(BUILD)-soak-$(m)/rtk.elf) --duration $(DURATION) \
+		--qemu $(QEMU) --smp $(SMP) --mem $(MEM) --accel $(ACCEL) \
+		$(if $(ICOUNT),--icount $(ICOUNT)) --out $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -58,11 +58,14 @@ __noreturn void __bug(const char *file, int line, const char *expr)
  * the kernel carries on.
  * Context: any.
  */
+unsigned long warn_count;
+
 void __warn(const char *file, int line, const char *fmt, ...)
 {
 	char buf[192];
 	va_list ap;
 
+	__atomic_add_fetch(&warn_count, 1, __ATOMIC_RELAXED);
 	va_start(ap, fmt);
 	vscnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);

@@ -14,6 +14,10 @@ void panic(const char *fmt, ...) __noreturn __printf(1, 2);
 /* dump_stack - print a symbolised backtrace of the caller. */
 void dump_stack(void);
 
+/* warn_count - WARN()s reported so far (__warn; the soak compares it
+ * before and after).  Linux: warn_count, /sys/kernel/warn_count. */
+extern unsigned long warn_count;
+
 /* panic_stop_other_cpus - hook the SMP code sets: NMI every other CPU so
  * it prints its backtrace and stops. */
 extern void (*panic_stop_other_cpus)(void);

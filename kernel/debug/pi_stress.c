@@ -80,6 +80,7 @@ struct pi_group {
 	bool quit;			/* [0] high's decision, read after [1] */
 	bool stop;			/* the controller's request */
 	unsigned long max_iters;
+	unsigned int gap_us;
 	/* written by high only, read racily by the controller */
 	unsigned long iters, inversions, resolved, unresolved;
 	int exited;			/* threads that returned (atomic) */
@@ -189,6 +190,9 @@ static int pi_high_fn(void *arg)
 	bool inversion;
 
 	for (;;) {
+		if (g->gap_us && g->iters)
+			schedule_timeout_uninterruptible((s64)g->gap_us *
+							 NSEC_PER_USEC);
 		WRITE_ONCE(g->high_trying, false);			/* [0] */
 		WRITE_ONCE(g->high_got, false);
 		WRITE_ONCE(g->med_gave_up, false);
@@ -241,6 +245,7 @@ static void pi_group_init(struct pi_group *g, int cpu,
 	init_waitqueue_head(&g->barrier_wq);
 	init_waitqueue_head(&g->low_wq);
 	g->max_iters = o->iterations;
+	g->gap_us = o->gap_us;
 }
 
 /*
@@ -335,7 +340,7 @@ static int pi_watch(struct pi_group *grp, int n, ktime_t now, int *stuck)
 /*
  * pi_stress_run - see pi_stress.h.
  *   [1] check the options, allocate and initialise the groups, one per
- *       CPU round-robin;
+ *       CPU round-robin; raise the caller to PI_STRESS_PRIO_CONTROL;
  *   [2] create every thread before starting any (a failure unwinds
  *       without a group half started: a group missing a thread would
  *       wait in its first barrier for ever);
@@ -354,6 +359,9 @@ int pi_stress_run(const struct pi_stress_opts *o, struct pi_stress_result *res)
 	struct pi_group *grp;
 	ktime_t start, now, next_emit;
 	bool stopping = false;
+	struct sched_param control = { .sched_priority = PI_STRESS_PRIO_CONTROL };
+	struct sched_param old_param;
+	int old_policy;
 	char line[64];
 	int i, k, err, stuck;
 
@@ -364,6 +372,9 @@ int pi_stress_run(const struct pi_stress_opts *o, struct pi_stress_result *res)
 	grp = kzalloc(sizeof(*grp) * n, GFP_KERNEL);
 	if (!grp)
 		return -ENOMEM;
+	old_policy = current->policy;
+	old_param.sched_priority = current->rt_priority;
+	sched_setscheduler(current, SCHED_FIFO, &control);
 	for (i = 0; i < n; i++)
 		pi_group_init(&grp[i], i % num_online_cpus(), o);
 	err = pi_create_threads(grp, n, o);				/* [2] */
@@ -413,13 +424,17 @@ int pi_stress_run(const struct pi_stress_opts *o, struct pi_stress_result *res)
 			put_task_struct(g->task[k]);
 		}
 	}
-	if (res->deadlocks)
-		return -EDEADLK;	/* grp stays: stuck threads use it */
+	if (res->deadlocks) {
+		err = -EDEADLK;		/* grp stays: stuck threads use it */
+		goto out_prio;
+	}
 	err = 0;
 out_free:
 	for (i = 0; i < n; i++)
 		rt_mutex_destroy(&grp[i].rtm);
 	kfree(grp);
+out_prio:
+	sched_setscheduler(current, old_policy, &old_param);
 	return err;
 }
 

@@ -37,6 +37,9 @@
 #define PI_STRESS_PRIO_LOW 20
 #define PI_STRESS_PRIO_MED 21
 #define PI_STRESS_PRIO_HIGH 22
+/* the controller (the caller, raised for the run): above the groups, or
+ * groups running back to back would starve it and the run never end */
+#define PI_STRESS_PRIO_CONTROL 23
 
 struct pi_stress_opts {
 	int groups;			/* 0: one per online CPU */
@@ -44,6 +47,9 @@ struct pi_stress_opts {
 	unsigned long iterations;	/* per group (0: no limit) */
 	bool compat;			/* compat_semaphore (no PI), else
 					 * rt_mutex */
+	/* high sleeps this long between iterations; 0: back to back, as
+	 * rt-tests (then the groups' CPUs run nothing below FIFO 22) */
+	unsigned int gap_us;
 	/* polled about every 100 ms; true stops the run (ctrl-C); may be
 	 * NULL */
 	bool (*should_stop)(void);
@@ -75,9 +81,9 @@ struct pi_stress_result {
  * group or thread could not be created: everything created so far is
  * stopped and freed first), or -EDEADLK when the watchdog found a group
  * stuck (its threads and memory are left as they are: they cannot be
- * stopped).  Context: task, sleeps; the caller runs below
- * PI_STRESS_PRIO_LOW or on another CPU.  Locking: none held; runs may
- * overlap (each has its own groups).
+ * stopped).  Context: task, sleeps; the caller runs at SCHED_FIFO
+ * PI_STRESS_PRIO_CONTROL during the run (its policy is restored after).
+ * Locking: none held; runs may overlap (each has its own groups).
  */
 int pi_stress_run(const struct pi_stress_opts *o, struct pi_stress_result *res);
 
