@@ -43,6 +43,7 @@
  * med_priority(), high_priority(), watchdog()).
  */
 #include "kernel/debug/pi_stress.h"
+#include "kernel/printk.h"
 #include "kernel/locking/rtmutex.h"
 #include "kernel/locking/semaphore.h"
 #include "kernel/locking/spinlock.h"
@@ -61,6 +62,7 @@
 #define PI_STRESS_MED_STEPS 100
 #define PI_STRESS_MED_STEP_US 20
 #define PI_STRESS_POLL_MS 100
+#define PI_STRESS_ASLEEP_POLLS 10	/* 1 s of polls */
 
 enum { PI_LOW, PI_MED, PI_HIGH, PI_NR_THREADS };
 
@@ -87,6 +89,7 @@ struct pi_group {
 	/* the controller's watchdog */
 	unsigned long seen_iters;
 	ktime_t progress_at;
+	int asleep_polls;		/* polls in a row: late, all asleep */
 	bool stuck;
 	struct task_struct *task[PI_NR_THREADS];
 };
@@ -303,11 +306,41 @@ static unsigned long pi_sum_inversions(struct pi_group *grp, int n)
 	return sum;
 }
 
+/* pi_group_asleep - none of g's threads is runnable (each sleeps in a
+ * barrier, a wait or on the lock): racy reads, which is why pi_watch
+ * wants PI_STRESS_ASLEEP_POLLS of them in a row. */
+static bool pi_group_asleep(struct pi_group *g)
+{
+	for (int k = 0; k < PI_NR_THREADS; k++)
+		if (READ_ONCE(g->task[k]->state) == TASK_RUNNING)
+			return false;
+	return true;
+}
+
+/* pi_report_stuck - what a stuck group was doing, for the report. */
+static void pi_report_stuck(struct pi_group *g, int id)
+{
+	printk(KERN_ERR "pi_stress: group %d (CPU %d) stuck after %lu "
+	       "iterations: states low %#lx med %#lx high %#lx, barrier "
+	       "%d/%d gen %lu, high_trying %d high_got %d med_gave_up %d\n",
+	       id, g->cpu, READ_ONCE(g->iters),
+	       (unsigned long)g->task[PI_LOW]->state,
+	       (unsigned long)g->task[PI_MED]->state,
+	       (unsigned long)g->task[PI_HIGH]->state, READ_ONCE(g->arrived),
+	       PI_NR_THREADS, READ_ONCE(g->generation),
+	       READ_ONCE(g->high_trying), READ_ONCE(g->high_got),
+	       READ_ONCE(g->med_gave_up));
+}
+
 /*
- * pi_watch - one watchdog pass: a group that has not exited and whose
- * iteration count has not moved for PI_STRESS_WATCHDOG_NS is stuck.
- * Returns how many groups are still running (not exited, not stuck);
- * *stuck gets how many are stuck.
+ * pi_watch - one watchdog pass: a group that has not exited, whose
+ * iteration count has not moved for PI_STRESS_WATCHDOG_NS and whose
+ * three threads were all asleep at PI_STRESS_ASLEEP_POLLS polls in a
+ * row is stuck: nobody can wake them (a deadlock, a lost wake-up).  A
+ * late group with a runnable thread is only starved (higher-priority
+ * work on its CPU: the soak's torture threads, cyclictest) and goes on
+ * being watched.  Returns how many groups are still running (not
+ * exited, not stuck); *stuck gets how many are stuck.
  */
 static int pi_watch(struct pi_group *grp, int n, ktime_t now, int *stuck)
 {
@@ -327,10 +360,17 @@ static int pi_watch(struct pi_group *grp, int n, ktime_t now, int *stuck)
 		if (it != g->seen_iters) {
 			g->seen_iters = it;
 			g->progress_at = now;
-		} else if (now - g->progress_at > PI_STRESS_WATCHDOG_NS) {
-			g->stuck = true;
-			(*stuck)++;
-			continue;
+			g->asleep_polls = 0;
+		} else if (now - g->progress_at > PI_STRESS_WATCHDOG_NS &&
+			   pi_group_asleep(g)) {
+			if (++g->asleep_polls >= PI_STRESS_ASLEEP_POLLS) {
+				pi_report_stuck(g, i);
+				g->stuck = true;
+				(*stuck)++;
+				continue;
+			}
+		} else {
+			g->asleep_polls = 0;
 		}
 		running++;
 	}

@@ -15,7 +15,9 @@
  * two events (high got the lock / medium finished its bound), never
  * from a clock, so the outcome does not depend on the host's speed.
  * A watchdog counts a group that makes no progress for
- * PI_STRESS_WATCHDOG_NS as deadlocked (rt-tests' watchdog thread).
+ * PI_STRESS_WATCHDOG_NS with all three threads asleep as deadlocked
+ * (rt-tests' watchdog thread; a group whose threads are runnable but
+ * starved by higher-priority work is not).
  *
  * Used by the `pi_stress` shell command (kernel/shell/cmd_pi_stress.c),
  * the pi_stress suite (tests/kernel/test_pi_stress.c) and the soak
