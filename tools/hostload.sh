@@ -31,7 +31,7 @@ stop() {
 }
 trap stop EXIT
 trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'exit 143' TERM	# until CMD runs (then: passed on to it)
 
 for ((i = 0; i < n; i++)); do
 	# a subshell spinning on a builtin: one CPU's worth of work, no forks
@@ -43,9 +43,17 @@ echo "hostload: $n spinners on $(nproc) CPUs (pids ${pids[*]})" >&2
 if [ $# -eq 0 ]; then
 	while :; do sleep 3600 & wait $! || true; done
 fi
+# CMD in the background so that a TERM or INT reaches us at once (bash
+# runs traps only between foreground commands); we pass it on to CMD.
 set +e
-"$@"
-rc=$?
+"$@" &
+cmd=$!
+trap 'kill -TERM "$cmd" 2>/dev/null' INT TERM
+while :; do
+	wait "$cmd"
+	rc=$?
+	kill -0 "$cmd" 2>/dev/null || break	# else a trap interrupted wait
+done
 set -e
 echo "hostload: command exited with status $rc" >&2
 exit $rc
