@@ -346,21 +346,23 @@ bench: deps
 		$(if $(ICOUNT),--icount $(ICOUNT)) --out $(BUILD)/bench.txt
 
 # make soak DURATION=10m [PREEMPT=rt | MODELS="rt none"] [SMP=4]: build each
-# model (BUILD-soak-<model>, all four unless PREEMPT= or MODELS= is given),
+# model (SOAK_BUILD-<model>, all four unless PREEMPT= or MODELS= is given),
 # boot it with selftest=soak soak.duration=DURATION (torture, loads,
 # pi_stress, cyclictest and the pitest scripts at once, kernel/debug/
 # soak.h), one table from tools/soak.py; also $(BUILD)/soak.txt and
 # $(BUILD)/soak-<model>.log.  DURATION: seconds or Ns, Nm, Nh.
+# SOAK_BUILD=dir: the model dirs' prefix (CI reuses the matrix's, -m).
 DURATION ?= 60s
+SOAK_BUILD ?= $(BUILD)-soak
 SOAK_MODELS = $(or $(MODELS),$(if $(filter command line,$(origin PREEMPT)),$(PREEMPT),$(PREEMPT_MODELS)))
 .PHONY: soak
 soak: deps
 	@set -e; for m in $(SOAK_MODELS); do \
-		$(MAKE) --no-print-directory BUILD=$(BUILD)-soak-$$m \
-			PREEMPT=$$m $(BUILD)-soak-$$m/rtk.elf; done
+		$(MAKE) --no-print-directory BUILD=$(SOAK_BUILD)-$$m \
+			PREEMPT=$$m $(SOAK_BUILD)-$$m/rtk.elf; done
 	@mkdir -p $(BUILD)
 	$(PYTHON) tools/soak.py $(foreach m,$(SOAK_MODELS),\
-		--elf $(m)=$(BUILD)-soak-$(m)/rtk.elf) --duration $(DURATION) \
+		--elf $(m)=$(SOAK_BUILD)-$(m)/rtk.elf) --duration $(DURATION) \
 		--qemu $(QEMU) --smp $(SMP) --mem $(MEM) --accel $(ACCEL) \
 		$(if $(ICOUNT),--icount $(ICOUNT)) --out $(BUILD)
 
