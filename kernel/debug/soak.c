@@ -22,6 +22,7 @@
 #include "kernel/debug/soak.h"
 #include "kernel/debug/cyclictest.h"
 #include "kernel/debug/load.h"
+#include "kernel/debug/torture.h"
 #include "kernel/locking/rttester.h"
 #include "kernel/locking/spinlock.h"
 #include "kernel/cmdline.h"
@@ -165,6 +166,7 @@ int soak_run(unsigned int seconds, struct soak_result *res)
 {
 	unsigned long warn0 = READ_ONCE(warn_count);
 	unsigned long msw0 = READ_ONCE(might_sleep_warnings);
+	struct torture_summary sum = { .kind = "all" };
 	struct task_struct *pi_task, *ct_task;
 	int ids[ARRAY_SIZE(soak_loads)], i, err;
 	char line[224];
@@ -196,10 +198,13 @@ int soak_run(unsigned int seconds, struct soak_result *res)
 		}
 		res->loads++;
 	}
+	err = torture_start("all", seconds);				/* [2] */
+	if (err)
+		goto out_loads;
 	pi_task = soak_start_thread(soak_pi_stress_fn, "soak-pi_stress");
 	if (!pi_task) {							/* [3] */
 		err = -ENOMEM;
-		goto out_loads;
+		goto out_torture;
 	}
 	ct_task = soak_start_thread(soak_cyclictest_fn, "soak-cyclictest");
 	if (!ct_task) {
@@ -220,6 +225,12 @@ out_pi:
 	wait_for_completion(&soak.pi_done);
 	kthread_stop(pi_task);
 	put_task_struct(pi_task);
+out_torture:
+	if (err)
+		torture_stop();
+	res->torture_rc = torture_wait(&sum);
+	res->torture_ops = sum.ops;
+	res->torture_errors = sum.errors;
 out_loads:
 	while (--i >= 0)
 		load_stop(ids[i]);
