@@ -140,7 +140,13 @@ static struct task_struct *soak_start_thread(int (*fn)(void *),
 	return p;
 }
 
-/* soak_pitest - [4] the built-in scripts in turn until end. */
+/*
+ * soak_pitest - [4] the built-in scripts in turn until end.  The scripts
+ * that end in a deadlock on purpose (t2-l2-deadlock) are left out: the
+ * pi suite runs them once, with the validator's report expected; here
+ * each pass would leave the tester's threads in the cycle for its
+ * recovery to undo and print the same validator report again.
+ */
 static void soak_pitest(ktime_t end, struct soak_result *res)
 {
 	struct rttest_result r;
@@ -149,13 +155,15 @@ static void soak_pitest(ktime_t end, struct soak_result *res)
 	while (ktime_get() < end) {
 		const struct pi_script *s = &pi_scripts[i];
 
+		i = (i + 1) % nr_pi_scripts;
+		if (strstr(s->name, "deadlock"))
+			continue;
 		res->pitest_runs++;
 		if (rttest_run_script(s->text, &r)) {
 			res->pitest_failed++;
 			printk("soak: pitest %s: ", s->name);
 			rttest_print_result(&r);
 		}
-		i = (i + 1) % nr_pi_scripts;
 	}
 }
 
