@@ -68,6 +68,12 @@ static const struct {
  * maxima of seconds */
 #define SOAK_PI_STRESS_GAP_US 1000
 
+/* The pitest's W: bound during a soak: its SCHED_OTHER threads compete
+ * with every load and torture thread (under none nothing preempts those),
+ * so 5 s without a step is starvation, not a lost wake-up; a minute
+ * still tells a stuck tester from a slow one. */
+#define SOAK_PITEST_WAIT_S 60
+
 /* One soak at a time: its state is static, like the pitest's. */
 static struct soak_state {
 	unsigned int seconds;
@@ -152,6 +158,7 @@ static void soak_pitest(ktime_t end, struct soak_result *res)
 	struct rttest_result r;
 	int i = 0;
 
+	rttest_set_wait_seconds(SOAK_PITEST_WAIT_S);
 	while (ktime_get() < end) {
 		const struct pi_script *s = &pi_scripts[i];
 
@@ -165,6 +172,7 @@ static void soak_pitest(ktime_t end, struct soak_result *res)
 			rttest_print_result(&r);
 		}
 	}
+	rttest_set_wait_seconds(0);
 }
 
 /*

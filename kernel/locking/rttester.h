@@ -59,6 +59,9 @@ struct rttest_result {
  * (serialised by an internal mutex).
  */
 int rttest_run_script(const char *text, struct rttest_result *res);
+/* rttest_set_wait_seconds - the bound of each W: line (default 5 s; 0
+ * restores it); a soak raises it.  Context: task, between scripts. */
+void rttest_set_wait_seconds(unsigned int seconds);
 
 /* rttest_print_result - "pitest: PASS" or "pitest: FAIL line N: <line>
  * (<seen>)" on the console. */

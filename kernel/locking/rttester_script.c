@@ -33,8 +33,13 @@
 #include "lib/errno.h"
 
 /* A W: that has not come true after this long never will: each step is a
- * few context switches, even under TCG on a loaded host. */
-#define RTTEST_WAIT_NS (5 * NSEC_PER_SEC)
+ * few context switches, even under TCG on a loaded host.  A soak raises
+ * it (rttest_set_wait_seconds): there the SCHED_OTHER tester threads
+ * share the CPUs with loads and torture threads, and under PREEMPT_NONE
+ * they may wait seconds for a CPU without anything being wrong. */
+#define RTTEST_WAIT_DEFAULT_S 5
+static unsigned int rttest_wait_s = RTTEST_WAIT_DEFAULT_S;
+#define RTTEST_WAIT_NS ((s64)READ_ONCE(rttest_wait_s) * NSEC_PER_SEC)
 /* W: polls this often: the script task must sleep so that SCHED_OTHER
  * tester threads on its CPU get to run. */
 #define RTTEST_POLL_MS 1
@@ -241,6 +246,17 @@ static void rttest_describe(const struct rttest_line *l, int val, char *seen,
 		 i < ARRAY_SIZE(what) ? what[i + 1] : "?", val);
 }
 
+/*
+ * rttest_set_wait_seconds - how long a W: line, the wait for a thread to
+ * take its command and the cleanup poll before giving up; 0 restores the
+ * default (5 s).  Context: task, between scripts.
+ */
+void rttest_set_wait_seconds(unsigned int seconds)
+{
+	might_sleep();
+	WRITE_ONCE(rttest_wait_s, seconds ? seconds : RTTEST_WAIT_DEFAULT_S);
+}
+
 /* Wait (bounded) until thread td has no command pending. */
 static bool rttest_wait_idle(struct rttest_thread *td)
 {
@@ -314,8 +330,11 @@ static int rttest_check(const struct rttest_line *l, char *seen, int size)
 			return -EIO;
 		}
 		if (ktime_get() > end) {
-			rttest_describe(l, val, seen, size,
-					"timed out after 5 s, seen ");
+			char what[32];
+
+			snprintf(what, sizeof(what), "timed out after %u s, seen ",
+				 READ_ONCE(rttest_wait_s));
+			rttest_describe(l, val, seen, size, what);
 			return -ETIMEDOUT;
 		}
 		msleep(RTTEST_POLL_MS);
