@@ -120,7 +120,27 @@ int arch_set_irq_handler(int vector, irq_vector_handler_t fn)
 #define UNEXPECTED_WARN_LIMIT 4
 
 /*
- * irq_vector_dispatch - see idt.h.
+ * irq_vector_dispatch - see idt.h.  free_irq() cannot keep an interrupt
+ * the local APIC already accepted from arriving after the handler is
+ * gone; without a handler nobody else writes its EOI:
+ *
+ *	CPU0 (ISA destination)		CPU1
+ *	interrupts off
+ *	IOAPIC delivers RTC vector 0x28:
+ *	  IRR					rtc_stop -> free_irq(8):
+ *						  mask pin 8 (too late)
+ *						  synchronize_irq: not running
+ *						  arch_irq_shutdown: no handler
+ *	interrupts on: 0x28 taken, ISR set
+ *	no handler: "unexpected", (was) no
+ *	EOI: PPR class 2 for good, COM1's
+ *	0x24 never delivered again
+ *
+ * tests/kernel/test_irq_free.c forces it through request_irq/free_irq
+ * on software lines (two CPUs); test_exceptions.c's
+ * test_unexpected_lapic_vector_is_acknowledged on one.  The ISR bit is
+ * checked first: a software `int` on an empty vector sets none, and an
+ * EOI would end someone else's.
  * Context: hardirq, interrupts off.
  */
 void irq_vector_dispatch(struct pt_regs *regs)

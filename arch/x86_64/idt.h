@@ -49,7 +49,8 @@ void idt_load(void);
 int arch_set_irq_handler(int vector, irq_vector_handler_t fn);
 
 /* irq_vector_dispatch - run the handler registered for regs->vector, or
- * warn "unexpected interrupt vector N" and count it.
+ * warn "unexpected interrupt vector N", count it and, if the local APIC
+ * delivered it (ISR bit set), write its EOI.
  * Context: hardirq (called from trap_dispatch only). */
 void irq_vector_dispatch(struct pt_regs *regs);
 
