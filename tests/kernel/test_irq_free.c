@@ -86,6 +86,8 @@ static void hold_hi_pending(void *unused)
 	wait_flag(&freed);
 }
 
+/* raise_lo - on A: LO's vector, at once deliverable unless a stray ISR
+ * bit blocks its class.  Context: hardirq (call-function IPI). */
 static void raise_lo(void *unused)
 {
 	(void)unused;
@@ -94,7 +96,8 @@ static void raise_lo(void *unused)
 
 /* in_service_on_a - A's ISR bits for HI and LO (bit 1 HI, bit 0 LO);
  * with fix_up, also write the EOI a stray vector still owes, so a
- * failing run does not leave CPU 1 deaf for the suites after it. */
+ * failing run does not leave CPU 1 deaf for the suites after it.
+ * Context: hardirq (call-function IPI on A). */
 static int isr_seen;
 static bool fix_up;
 
