@@ -40,6 +40,7 @@
 
 #define CONTROL_PRIO 98		/* above every worker: keeps the timeline */
 #define CONTROL_TICK_NS (100 * NSEC_PER_MSEC)	/* stop/ctrl-C latency */
+#define STOP_WARN_POLLS 100	/* 10 s of polls: a thread that ignores the stop */
 
 static const struct torture_kind {
 	const char *name;
@@ -244,12 +245,45 @@ int torture_kthread(struct torture_test *tt, int (*fn)(void *arg), void *arg,
 	return 0;
 }
 
-/* stop_threads - [5] every thread, newest first.  Context: task. */
-static void stop_threads(void)
+/*
+ * wait_thread_exit - [5] wake p (it sees run.stopping) and wait until it
+ * has left its function, polling every CONTROL_TICK_NS; after
+ * STOP_WARN_POLLS polls of our own (a count of our own progress, not of
+ * wall time: a host that deschedules this vCPU delays the warning, it
+ * does not fake one) print p with its backtrace once: a torture thread
+ * that does not come back is stuck in a lock or wait nobody ends (a lost
+ * wake-up) or loops without torture_must_stop(), and a silent
+ * kthread_stop would hide which.  Context: the control thread.
+ */
+static void wait_thread_exit(struct task_struct *p)
+{
+	unsigned int polls = 0;
+
+	might_sleep();
+	wake_up_process(p);
+	while (!kthread_exited(p)) {
+		if (++polls == STOP_WARN_POLLS) {
+			pr_err("torture: %s has not left its loop %u polls "
+			       "after the stop:\n", p->name, polls);
+			torture_show_task("stuck", p);
+		}
+		schedule_timeout_uninterruptible(CONTROL_TICK_NS);
+	}
+	if (polls >= STOP_WARN_POLLS)
+		pr_err("torture: %s exited after %u polls\n", p->name, polls);
+}
+
+/* stop_threads - [5] every thread, newest first; watch: every thread was
+ * woken (a run, not the unwind of a failed start, whose threads may
+ * never have started), so wait_thread_exit may wait for each to leave.
+ * Context: task. */
+static void stop_threads(bool watch)
 {
 	WRITE_ONCE(run.stopping, true);
 	while (run.nr_threads > 0) {
 		run.nr_threads--;
+		if (watch)
+			wait_thread_exit(run.threads[run.nr_threads].task);
 		kthread_stop(run.threads[run.nr_threads].task);
 		put_task_struct(run.threads[run.nr_threads].task);
 		run.threads[run.nr_threads].task = NULL;
@@ -333,7 +367,9 @@ static int control_fn(void *unused)
 			next += (s64)stat_interval_s * NSEC_PER_SEC;
 		}
 	}
-	stop_threads();							/* [5] */
+	pr_info("torture: stopping %d threads\n", run.nr_threads);
+	stop_threads(true);						/* [5] */
+	pr_info("torture: threads stopped, final checks\n");
 	run.elapsed_s = (unsigned int)((ktime_get() - run.started +
 					NSEC_PER_SEC / 2) / NSEC_PER_SEC);
 	run.ops = print_stats("end");
@@ -446,7 +482,7 @@ int torture_start(const char *kind, unsigned int seconds)
 
 out_unwind:
 	pr_err("torture: %s: start failed (%d), unwinding\n", name, ret);
-	stop_threads();
+	stop_threads(false);
 	cleanup_tests();
 	__atomic_store_n(&run.state, RUN_IDLE, __ATOMIC_RELEASE);
 	return ret;

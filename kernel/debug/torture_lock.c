@@ -205,9 +205,14 @@ static void lt_enter(struct lt_thread *th, struct lt_slot *slot)
 	}
 }
 
-/* lt_leave - [4]: the reverse of lt_enter, before the release. */
+/* lt_leave - [4]: the reverse of lt_enter, before the release.  The
+ * thread stays counted in slot->releasing until the unlock call has
+ * returned ([5] of lt_thread_fn): until then the lock is still held, and a
+ * releaser preempted or starved here must not make the checker take the
+ * lock for free. */
 static void lt_leave(struct lt_thread *th, struct lt_slot *slot)
 {
+	__atomic_add_fetch(&slot->releasing, 1, __ATOMIC_ACQ_REL);
 	if (th->writer || th->lt->single_reader) {
 		WRITE_ONCE(slot->last_owner, th);
 		WRITE_ONCE(slot->owner, NULL);
@@ -327,6 +332,7 @@ static int lt_thread_fn(void *arg)
 		lt_hold(th);						/* [3] */
 		lt_leave(th, slot);					/* [4] */
 		lt_unlock(th);						/* [5] */
+		__atomic_sub_fetch(&slot->releasing, 1, __ATOMIC_ACQ_REL);
 		th->acquires++;
 gap:
 		if (th->policy == SCHED_FIFO)				/* [6] */

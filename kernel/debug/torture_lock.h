@@ -27,6 +27,8 @@ struct lt_thread;
 /* What one lock protects (percpu_locked: one per CPU). */
 struct lt_slot {
 	int writers, readers;		/* atomic holder counts */
+	int releasing;			/* atomic: counted out, not yet
+					 * through the unlock call */
 	struct lt_thread *owner;	/* exclusive holder, or NULL */
 	struct lt_thread *last_owner;	/* who released it last */
 	unsigned long hold_seq;		/* acquisitions by exclusive holders */

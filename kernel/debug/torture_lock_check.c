@@ -10,10 +10,16 @@
  *			settled state that stays wrong is a bug, while a
  *			waiter that just timed out or was just woken is a
  *			transient the strikes filter out
- *	lost wake-up	a task inside a lock call for LC_LOST_WAIT_NS while
- *			the lock was free and nobody took it for the last
- *			LC_LOST_FREE_NS: printed with the waiter's and the
- *			last releaser's backtraces
+ *	lost wake-up	a task inside a lock call for LC_LOST_WAIT_NS,
+ *			asleep (off the run queues, not TASK_RUNNING) at
+ *			every sample of the last LC_LOST_FREE_NS, like
+ *			every other thread inside a lock call of that lock,
+ *			while nobody held the lock (no holder counted in,
+ *			no releaser still inside its unlock call) and
+ *			nobody took it: a state in which no wake-up is
+ *			pending, so the durations only filter samples, they
+ *			are not the finding; printed with the waiter's and
+ *			the last releaser's backtraces
  *
  * and it sends kernel_signal() to threads inside an interruptible
  * attempt (rt_mutex_lock_interruptible, down_interruptible), one sample
@@ -75,11 +81,19 @@ static void check_pi(struct lock_torture *lt, struct lt_thread *th,
 	}
 }
 
+/* task_asleep - p is blocked: off every run queue and not in
+ * TASK_RUNNING.  A task that a push/pull/balance is moving is off the
+ * run queues for a moment but TASK_RUNNING, as is a woken task before
+ * its enqueue: neither is asleep. */
+static bool task_asleep(struct task_struct *p)
+{
+	return !READ_ONCE(p->on_rq) && READ_ONCE(p->state) != TASK_RUNNING;
+}
+
 /* all_acquirers_asleep - every thread inside a lock call of slot is
- * blocked (not on a run queue).  A thread that got the lock but has not
- * counted itself in yet is runnable, so this rules out taking its slot
- * for free; a waiter that only starves is runnable too, and starving is
- * not a lost wake-up. */
+ * blocked.  A thread that got the lock but has not counted itself in yet
+ * is awake, so this rules out taking its slot for free; a waiter that
+ * only starves is awake too, and starving is not a lost wake-up. */
 static bool all_acquirers_asleep(struct lock_torture *lt,
 				 struct lt_slot *slot)
 {
@@ -87,9 +101,18 @@ static bool all_acquirers_asleep(struct lock_torture *lt,
 
 	for (i = 0; i < lt->nthreads; i++)
 		if (READ_ONCE(lt->th[i].wait_slot) == slot &&
-		    READ_ONCE(lt->th[i].task->on_rq))
+		    !task_asleep(lt->th[i].task))
 			return false;
 	return true;
+}
+
+/* slot_free - nobody holds slot's lock: no holder counted in, none
+ * counted out but still inside its unlock call (a releaser preempted or
+ * starved between [4] and [5] of lt_thread_fn still holds the lock). */
+static bool slot_free(struct lt_slot *slot)
+{
+	return !READ_ONCE(slot->writers) && !READ_ONCE(slot->readers) &&
+	       !__atomic_load_n(&slot->releasing, __ATOMIC_ACQUIRE);
 }
 
 /* check_lost_wakeup - th inside a lock call on slot for long while the
@@ -97,7 +120,7 @@ static bool all_acquirers_asleep(struct lock_torture *lt,
 static void check_lost_wakeup(struct lock_torture *lt, struct lt_thread *th,
 			      struct lt_slot *slot, ktime_t now)
 {
-	bool is_free = !READ_ONCE(slot->writers) && !READ_ONCE(slot->readers) &&
+	bool is_free = slot_free(slot) && task_asleep(th->task) &&
 		       all_acquirers_asleep(lt, slot);
 	unsigned long wseq = READ_ONCE(th->wait_seq);
 	unsigned long hseq = READ_ONCE(slot->hold_seq);

@@ -48,13 +48,19 @@
 #define SP_PERIOD_US 2000
 #define SP_TOLERANCE_TICKS 3
 #define SP_LOST_NS (2 * NSEC_PER_SEC)	/* asleep with the token */
+#define SP_LOST_SAMPLES 10		/* ... and seen so at 10 samples */
+
+/* The token of a sleeper: given (stored) first, then its wake-up sent;
+ * only a token whose wake_up_process() has returned can be lost. */
+enum { TOKEN_NONE, TOKEN_GIVEN, TOKEN_WOKEN };
 
 struct sp_thread {
 	struct sched_torture *st;
 	struct task_struct *task;
 	struct sp_thread *partner;	/* ping-pong only */
 	struct torture_random rnd;
-	int token;			/* atomic: 1 = the partner woke us */
+	int token;			/* atomic: TOKEN_* */
+	int in_wait;			/* [2] of pingpong_fn, nowhere else */
 	ktime_t token_at;		/* when it was given */
 	bool reported;
 	unsigned long ops;
@@ -65,7 +71,9 @@ struct sp_thread {
 	unsigned long cand_cpu_switches;	/* cand_cpu's switches then */
 	int cand_queue;			/* p's CPU then (not moved since) */
 	u64 cand_mask;			/* p's affinity then (not changed) */
-	ktime_t asleep_since;		/* token given, sleeper blocked */
+	ktime_t asleep_since;		/* token woken, sleeper blocked */
+	unsigned int lost_samples;	/* samples seen so since then */
+	unsigned long lost_round;	/* th->ops then */
 };
 
 struct sched_torture {
@@ -104,8 +112,13 @@ static int pingpong_fn(void *arg)
 		if (dice % 8 == 0)					/* [1] */
 			set_cpus_allowed(o->task, random_mask(&th->rnd));
 		WRITE_ONCE(o->token_at, ktime_get());
-		__atomic_store_n(&o->token, 1, __ATOMIC_RELEASE);
+		__atomic_store_n(&o->token, TOKEN_GIVEN, __ATOMIC_RELEASE);
 		wake_up_process(o->task);
+		/* only if o has not taken it meanwhile */
+		__atomic_compare_exchange_n(&o->token, &(int){ TOKEN_GIVEN },
+					    TOKEN_WOKEN, false, __ATOMIC_ACQ_REL,
+					    __ATOMIC_RELAXED);
+		WRITE_ONCE(th->in_wait, 1);
 		for (;;) {						/* [2] */
 			set_current_state(TASK_UNINTERRUPTIBLE);
 			if (dice % 2) {
@@ -118,7 +131,8 @@ static int pingpong_fn(void *arg)
 			schedule();
 		}
 		__set_current_state(TASK_RUNNING);
-		WRITE_ONCE(th->token, 0);				/* [3] */
+		WRITE_ONCE(th->in_wait, 0);
+		__atomic_store_n(&th->token, TOKEN_NONE, __ATOMIC_RELEASE); /* [3] */
 		th->reported = false;
 		th->ops++;
 		torture_busy_ns(torture_random_below(&th->rnd, 20000));
@@ -215,29 +229,47 @@ static void check_placement(struct sched_torture *st, struct sp_thread *th)
 	th->cand_cpu = -1;
 }
 
-/* check_token - a token given long ago that the sleeper, asleep in
- * schedule() (not on a run queue, not blocked on a lock), has not
- * taken: a lost wake-up.  A sleeper that only starves is runnable, one
- * blocked on the hogged lock has pi_blocked_on set: neither counts. */
+/*
+ * check_token - a lost wake-up: th's sleeper is in [2] of pingpong_fn,
+ * asleep (off the run queues, TASK_UNINTERRUPTIBLE, not blocked on the
+ * hogged lock), although its token was stored and the wake_up_process()
+ * after the store has returned (TOKEN_WOKEN).  The sleeper tests the
+ * token after setting its state, the waker wakes after storing it, so
+ * that state has no wake-up pending: it must never persist.  It counts
+ * when seen at SP_LOST_SAMPLES samples over SP_LOST_NS in the same round
+ * (th->ops unchanged).  A sleeper that starves is on a run queue, one in
+ * set_cpus_allowed() or elsewhere is not in [2], a waker descheduled
+ * between its store and its wake-up leaves TOKEN_GIVEN: none of these
+ * counts, however long the host keeps it so.
+ */
 static void check_token(struct sched_torture *st, struct sp_thread *th,
 			ktime_t now)
 {
 	struct task_struct *p = th->task;
+	unsigned long round = READ_ONCE(th->ops);
 
-	if (!__atomic_load_n(&th->token, __ATOMIC_ACQUIRE) ||
-	    READ_ONCE(p->on_rq) || READ_ONCE(p->pi_blocked_on)) {
+	if (__atomic_load_n(&th->token, __ATOMIC_ACQUIRE) != TOKEN_WOKEN ||
+	    !READ_ONCE(th->in_wait) || READ_ONCE(p->on_rq) ||
+	    READ_ONCE(p->state) != TASK_UNINTERRUPTIBLE ||
+	    READ_ONCE(p->pi_blocked_on) || th->lost_round != round) {
 		th->asleep_since = 0;
+		th->lost_samples = 0;
+		th->lost_round = round;
 		return;
 	}
 	if (!th->asleep_since)
 		th->asleep_since = now;
-	if (th->reported || now - th->asleep_since < SP_LOST_NS)
+	th->lost_samples++;
+	if (th->reported || th->lost_samples < SP_LOST_SAMPLES ||
+	    now - th->asleep_since < SP_LOST_NS)
 		return;
 	th->reported = true;
 	st->lost++;
-	if (torture_error(st->tt, "lost wake-up: %s asleep for %lld ms with "
-			  "its token given %lld ms ago", p->name,
+	if (torture_error(st->tt, "lost wake-up: %s asleep for %lld ms (%u "
+			  "samples) with its token given and woken %lld ms "
+			  "ago", p->name,
 			  (now - th->asleep_since) / NSEC_PER_MSEC,
+			  th->lost_samples,
 			  (now - READ_ONCE(th->token_at)) / NSEC_PER_MSEC))
 		torture_show_task("sleeper", p);
 }
