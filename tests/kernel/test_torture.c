@@ -96,10 +96,19 @@ static void test_torture_timer_cancel_leaves_timers_inactive(struct ktest *t)
 	run_kind(t, "timer");
 }
 
+/* every kind at once, as `torture all S` and the soak run them: the
+ * kinds' threads share the CPUs, the lock types' threads migrate among
+ * the RT placement threads, and the end stops some 100 threads */
+static void test_torture_all_kinds_together(struct ktest *t)
+{
+	run_kind(t, "all");
+}
+
 KTEST_SUITE(torture,
 	    KTEST_CASE(test_torture_rejects_unknown_kinds_and_durations),
 	    KTEST_CASE(test_torture_one_run_at_a_time_and_stop_ends_it),
 	    KTEST_CASE(test_torture_lock_every_type_holds_its_invariants),
 	    KTEST_CASE(test_torture_rcu_readers_never_see_freed_objects),
 	    KTEST_CASE(test_torture_sched_wakeups_and_rt_placement),
-	    KTEST_CASE(test_torture_timer_cancel_leaves_timers_inactive));
+	    KTEST_CASE(test_torture_timer_cancel_leaves_timers_inactive),
+	    KTEST_CASE(test_torture_all_kinds_together));
