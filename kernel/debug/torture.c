@@ -22,6 +22,9 @@
  * still depends on timing), torture.stat_interval=S (0: only at the end).
  * Linux counterpart: kernel/torture.c (torture_random, torture_shuffle,
  * torture_stutter left out, torture_must_stop, torture_kthread_stopping).
+ * Longer than 400 lines because the run's life cycle [1]-[6] reads best
+ * in one file: the stop watchdog ([5], a thread that ignores the stop is
+ * named with its backtrace) belongs to the same steps.
  */
 #include "kernel/debug/torture_internal.h"
 #include "kernel/sched/kthread.h"
