@@ -193,6 +193,15 @@ static int worse_cpu(struct task_struct *p, int prev,
 	return -1;
 }
 
+/* Placement violations since boot, for the torture suite's known-finding
+ * rule (torture.h, torture_placement_violations). */
+static unsigned long placement_violations;
+
+unsigned long torture_placement_violations(void)
+{
+	return READ_ONCE(placement_violations);
+}
+
 /* check_placement - the RT rule for th's task.  Context: checker. */
 static void check_placement(struct sched_torture *st, struct sp_thread *th)
 {
@@ -222,6 +231,7 @@ static void check_placement(struct sched_torture *st, struct sp_thread *th)
 	    sched_nr_switches(cpu) == th->cand_cpu_switches)
 		return;
 	st->violations++;
+	WRITE_ONCE(placement_violations, placement_violations + 1);
 	torture_error(st->tt, "RT placement: %s (prio %d, on CPU %d's queue) "
 		      "waits while CPU %d runs %s (prio %d) after a reschedule and "
 		      "%d ticks", p->name, p->prio, task_cpu(p), cpu,
