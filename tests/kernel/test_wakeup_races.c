@@ -348,12 +348,17 @@ out:
 	end = ktime_get() + SAFETY_NS;
 	while (!sm_final(sm.p) && ktime_get() < end)
 		msleep(1);
-	KTEST_EXPECT_EQ(t, READ_ONCE(sm.k_woke), 1);
 	KTEST_EXPECT(t, READ_ONCE(sm.s.done),
 		     "P in state %ld, on_rq %d, cpu %d after K's wake-up "
 		     "(returned %d): %s", READ_ONCE(sm.p->state),
 		     READ_ONCE(sm.p->on_rq), task_cpu(sm.p), sm.k_woke,
 		     sm_lost(sm.p) ? "runnable on no queue, lost" : "asleep");
+	/* K found P already running: a window gave up (a host too slow for
+	 * it, seen once under none SMP=4), so the forced interleaving did
+	 * not happen; P not lost is all this run shows */
+	if (!READ_ONCE(sm.k_woke))
+		ktest_skip(t, "K's wake-up found P running: the interleaving "
+			      "was not forced this run");
 	if (finish(sm.p, &sm.s.done))
 		put_task_struct(sm.p);
 	else
