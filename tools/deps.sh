@@ -3,7 +3,8 @@
 # Debian/Ubuntu packages with apt-get (through sudo when not root).
 #
 #   tools/deps.sh          everything `make`, `make test`, `make run`,
-#                          `make iso-test`, `make bochs` and `make debug` use
+#                          `make iso-test`, `make bochs`, `make debug` and
+#                          `make model-check` (spin) use
 #   tools/deps.sh --ci     the same, never prompts (CI machines)
 #   tools/deps.sh --fuzz   also clang, lld and the libFuzzer runtime
 #
@@ -63,6 +64,8 @@ need bochsbios path:/usr/share/bochs/BIOS-bochs-latest
 need vgabios path:/usr/share/vgabios/vgabios.bin
 need python3 cmd:python3
 need gdb cmd:gdb
+# the PI protocol's Promela model (model/pi/, make model-check)
+need spin cmd:spin
 # libasan/libubsan come with gcc on Debian; the host tests link them.
 if [ $fuzz -eq 1 ]; then
 	need clang cmd:clang
