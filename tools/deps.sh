@@ -17,7 +17,7 @@ for arg in "$@"; do
 	case "$arg" in
 	--ci) ci=1 ;;
 	--fuzz) fuzz=1 ;;
-	-h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,11p' "$0"; exit 0 ;;
 	*) echo "deps.sh: unknown option $arg" >&2; exit 2 ;;
 	esac
 done
