@@ -128,8 +128,12 @@ inline rt_mutex_adjust_prio_chain()
 					/* pending window: wake the new top waiter */
 					if
 					:: wk_prtop != plist_first(wait_list[wk_lock]) ->
+#ifndef MUTANT_WALK_NO_WAKE
 						pending[wk_lock] = wait_list[wk_lock].e[0];
 						wake_up_process(pending[wk_lock])
+#else
+						skip	/* the new top sleeps on */
+#endif
 					:: else -> skip
 					fi;
 					spin_unlock(wait_lock[wk_lock]);

@@ -10,7 +10,7 @@
  */
 
 #if !defined(SCENARIO_STEAL) && !defined(SCENARIO_CYCLE) && \
-    !defined(SCENARIO_CHAIN4)
+    !defined(SCENARIO_CHAIN4) && !defined(SCENARIO_CHAIN)
 #define SCENARIO_CHAIN
 #endif
 
@@ -49,6 +49,8 @@
  *	T1 prio 2: lock A, unlock A (equal to T0: must never be stolen from
  *		   by T0)
  *	T2 prio 1: lock A, unlock A (better: may steal from both)
+ * T1's prio may rise to 0 at any moment: queued behind T0 in the pending
+ * window, it becomes the top waiter the walk must wake (step [6]).
  */
 #define NT		3
 #define NL		1
@@ -60,7 +62,7 @@
 	OP(0, 3, UNLOCK(0)); OP(0, 4, OP_END); \
 	OP(1, 0, LOCK(0)); OP(1, 1, UNLOCK(0)); OP(1, 2, OP_END); \
 	OP(2, 0, LOCK(0)); OP(2, 1, UNLOCK(0)); OP(2, 2, OP_END); \
-	run task(0); run task(1); run task(2)
+	run task(0); run task(1); run task(2); run setsched(1, 0)
 #endif
 
 #ifdef SCENARIO_CYCLE

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# model/pi/check.sh - check the Promela model of rt_mutex's PI protocol
+# (model/pi/README.md): every scenario of the real model must pass every
+# property, and every mutant (one deliberate bug, -DMUTANT_<name>) must
+# be caught by SPIN with a counterexample for the property it breaks;
+# the trail's last steps are printed.  Exhaustive safety search
+# (pan -DSAFETY: assertions and invalid end states).
+#
+#   bash model/pi/check.sh [-o DIR] [-q]
+#	-o DIR	work directory (default build/model)
+#	-q	do not print the mutants' trails
+#   PROP_OFF=prop_x bash model/pi/check.sh
+#	the same with the check of property prop_x removed: the mutant it
+#	catches must then be reported NOT CAUGHT (the checker's own test)
+#
+# pan.c is compiled with -O0 (PAN_CFLAGS): gcc -O2 takes ten times longer
+# on it than the whole search saves.
+# Prints one line per run: scenario, mutant, states, time, verdict; exits
+# non-zero when a scenario fails or a mutant is not caught.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=build/model
+trails=1
+while getopts "o:q" opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	q) trails=0 ;;
+	*) sed -n '2,17p' "$0"; exit 2 ;;
+	esac
+done
+command -v spin >/dev/null || { echo "check.sh: spin missing (tools/deps.sh installs it)" >&2; exit 1; }
+CC=${HOSTCC:-gcc}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cp "$here"/*.pml "$out"/
+if [ -n "${PROP_OFF:-}" ]; then
+	# the property's assert becomes a no-op in the copy that is checked
+	sed -i "s/assert($PROP_OFF)/skip/" "$out"/*.pml
+	echo "model: check of $PROP_OFF removed (PROP_OFF)"
+fi
+
+# The real model: each scenario, all properties.
+SCENARIOS="CHAIN STEAL CYCLE"
+# The mutants: name, the scenario that exposes it, the property it breaks
+# ("invalid_end_state": a task asleep for ever, pan's deadlock check).
+MUTANTS="
+NO_OWNER_CHECK		STEAL	prop_mutual_exclusion
+STATE_AFTER_UNLOCK	STEAL	invalid_end_state
+WALK_NO_WAKE		STEAL	prop_no_lost_wakeup
+NO_DETECT		CYCLE	invalid_end_state
+WALK_NO_RETRY		CHAIN	prop_pi_boost
+WALK_ONE_LINK		CHAIN	prop_pi_transitive
+DEBOOST_AFTER_WAKE	CHAIN	prop_timely_deboost
+STEAL_EQUAL		STEAL	prop_steal_strictly_higher
+NO_WAITERS_BIT		CHAIN	prop_owner_word_waiters_bit
+UNLOCK_NO_BIT		STEAL	prop_owner_word_waiters_bit
+UNLOCK_CLEAR_EARLY	STEAL	prop_fastpath_never_under_unlocker
+"
+
+# run NAME DEFINES...: build pan for the model with DEFINES, search;
+# sets verdict (pass or the violated property), states, secs.
+run() {
+	local dir=$out/$1
+	shift
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp "$out"/*.pml "$dir"/
+	(cd "$dir" && spin "$@" -a pi.pml >spin.log 2>&1) ||
+		{ cat "$dir/spin.log"; return 1; }
+	(cd "$dir" && $CC ${PAN_CFLAGS:--O0} -w -DSAFETY -DMEMLIM=4096 -o pan pan.c) ||
+		return 1
+	local t0 t1
+	t0=$(date +%s.%N)
+	(cd "$dir" && ./pan -m200000 >pan.log 2>&1) || true
+	t1=$(date +%s.%N)
+	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+	states=$(sed -n 's/^ *\([0-9][0-9e+.]*\) states, stored.*/\1/p' "$dir/pan.log")
+	if grep -q "errors: 0" "$dir/pan.log"; then
+		verdict=pass
+	elif v=$(grep -o "assertion violated [a-z_]*" "$dir/pan.log"); then
+		verdict=${v#assertion violated }
+	elif grep -q "invalid end state" "$dir/pan.log" &&
+	     grep -q "errors: [1-9]" "$dir/pan.log"; then
+		verdict=invalid_end_state
+	else
+		verdict="error (see $dir/pan.log)"
+	fi
+}
+
+fail=0
+printf '%-20s %-7s %10s %7s  %s\n' "model" "scen." "states" "secs" "verdict"
+for s in $SCENARIOS; do
+	run "model-$s" "-DSCENARIO_$s"
+	printf '%-20s %-7s %10s %7s  %s\n' "rt_mutex" "$s" "$states" "$secs" \
+		"$([ "$verdict" = pass ] && echo "pass: all properties hold" ||
+		   echo "FAIL: $verdict")"
+	[ "$verdict" = pass ] || fail=1
+done
+echo "properties: prop_mutual_exclusion prop_no_lost_wakeup" \
+	"prop_edeadlk_only_on_cycle prop_pi_boost prop_pi_transitive" \
+	"prop_pi_waiters prop_timely_deboost prop_steal_strictly_higher" \
+	"prop_owner_word_waiters_bit prop_fastpath_never_under_unlocker" \
+	"prop_plist_del_on_list, no invalid end state"
+while read -r m s want; do
+	[ -n "$m" ] || continue
+	run "mutant-$m" "-DSCENARIO_$s" "-DMUTANT_$m"
+	if [ "$verdict" = "$want" ]; then
+		line="caught: $verdict"
+	else
+		line="NOT CAUGHT: wanted $want, got $verdict"
+		fail=1
+	fi
+	printf '%-20s %-7s %10s %7s  %s\n' "$m" "$s" "$states" "$secs" "$line"
+	if [ $trails -eq 1 ] && [ "$verdict" != pass ]; then
+		(cd "$out/mutant-$m" && spin -DSCENARIO_$s -DMUTANT_$m -t -p \
+			pi.pml >trail.txt 2>&1) || true
+		echo "    trail ($out/mutant-$m/trail.txt), last steps:"
+		grep -E "^ *[0-9]+:\s+proc|assertion violated|spin: trail" \
+			"$out/mutant-$m/trail.txt" | tail -n 8 | cut -c1-110 |
+			sed 's/^/    /'
+	fi
+done <<<"$MUTANTS"
+if [ $fail -ne 0 ]; then
+	echo "model-check: FAILED"
+	exit 1
+fi
+echo "model-check: the model passes, every mutant is caught"
