@@ -3,7 +3,10 @@
  * word with its waiters bit and the cmpxchg fast paths, try_to_take_rt_mutex,
  * the slow lock, the slow unlock with unlock_rt_mutex_safe, and the API
  * (rt_mutex_lock_common, rt_mutex_unlock).  Every block names the C
- * function and its [n] step; read it beside the C file.
+ * function and its step in the C code's one numbering (the step table of
+ * kernel/locking/rtmutex_internal.h): [T1]..[T4] try_to_take_rt_mutex,
+ * [S1]..[S6] rt_mutex_slowlock, [U1]..[U3] rt_mutex_slowunlock.  Read
+ * it beside the C file.
  *
  * Granularity: an atomic block is one lock-held section of the C code (or
  * one atomic instruction on the owner word); taking a raw spinlock is a
@@ -59,34 +62,34 @@ inline try_to_take_rt_mutex(l, t, waiter, taken)
 	atomic {
 		assert(wait_lock[l] == me);
 #ifndef MUTANT_NO_WAITERS_BIT
-		hasw[l] = true;				/* [1] mark_rt_mutex_waiters */
+		hasw[l] = true;				/* [T1] mark_rt_mutex_waiters */
 #endif
 		if
 #ifndef MUTANT_NO_OWNER_CHECK
-		:: owner[l] != NIL -> taken = false	/* [1] owned */
+		:: owner[l] != NIL -> taken = false	/* [T1] owned */
 #endif
 		:: else ->
 			if
-			:: waiter ->			/* [2] only the top waiter */
+			:: waiter ->			/* [T2] only the top waiter */
 				if
 				:: plist_first(wait_list[l]) != t -> taken = false
 				:: else ->
 					pi_waiter_dequeue(l, t);
 					taken = true
 				fi
-			:: !waiter && wait_list[l].n > 0 ->	/* [3] stealing */
+			:: !waiter && wait_list[l].n > 0 ->	/* [T3] stealing */
 #ifdef MUTANT_STEAL_EQUAL
 				taken = (prio[t] <= w_prio[wait_list[l].e[0]])
 #else
 				taken = (prio[t] < w_prio[wait_list[l].e[0]])
 #endif
-			:: else -> taken = true		/* [3] nobody waits */
+			:: else -> taken = true		/* [T3] nobody waits */
 			fi
 		fi
 	}
 	if
 	:: taken ->
-		spin_lock(pi_lock[t]);			/* [4] */
+		spin_lock(pi_lock[t]);			/* [T4] */
 		atomic {
 			pi_blocked_on[t] = false;
 			if
@@ -121,20 +124,20 @@ inline fixup_rt_mutex_waiters(l)
 inline rt_mutex_slowlock(l, ret)
 {
 	atomic { busy++; spin_lock(wait_lock[l]) }
-	try_to_take_rt_mutex(l, me, false, sl_taken);		/* [1] */
+	try_to_take_rt_mutex(l, me, false, sl_taken);		/* [S1] */
 	if
 	:: sl_taken ->
 		atomic { spin_unlock(wait_lock[l]); quiesce() };
 		ret = 0
 	:: else ->
-		/* [2] set_current_state; the hrtimer of a timed lock */
+		/* [S2]..[S3]: set_current_state, hrtimer_start */
 		atomic { task_state[me] = TASK_SLEEPING; armed[me] = timed[me] };
-		task_blocks_on_rt_mutex(l, ret);		/* [3] */
+		task_blocks_on_rt_mutex(l, ret);		/* [S3] */
 		if
 		:: ret == EDEADLK && !timed[me] -> ret = 0	/* report, keep waiting */
 		:: else -> skip
 		fi;
-		do						/* [4] */
+		do						/* [S4] */
 		:: ret != 0 -> break
 		:: else ->
 			try_to_take_rt_mutex(l, me, true, sl_taken);
@@ -166,7 +169,7 @@ inline rt_mutex_slowlock(l, ret)
 			}
 		od;
 		task_state[me] = TASK_RUNNING;
-		if						/* [5] */
+		if						/* [S5] */
 		:: ret != 0 -> remove_waiter(l)
 		:: else -> skip
 		fi;
@@ -188,7 +191,7 @@ inline rt_mutex_slowunlock(l)
 {
 	atomic { busy++; spin_lock(wait_lock[l]) }
 	do
-	:: wait_list[l].n == 0 ->				/* [1] */
+	:: wait_list[l].n == 0 ->				/* [U1] */
 		/* unlock_rt_mutex_safe: owner = current (bit cleared),
 		 * drop wait_lock, then give the word up by cmpxchg: the
 		 * unlocker's last touch of the lock is that cmpxchg */
@@ -217,7 +220,7 @@ inline rt_mutex_slowunlock(l)
 		:: else -> spin_lock(wait_lock[l])
 		fi
 	:: else ->
-		su_waiter = wait_list[l].e[0];			/* [2] */
+		su_waiter = wait_list[l].e[0];			/* [U2] */
 #ifndef MUTANT_DEBOOST_AFTER_WAKE
 		spin_lock(pi_lock[me]);
 		atomic {
@@ -226,7 +229,7 @@ inline rt_mutex_slowunlock(l)
 			spin_unlock(pi_lock[me])
 		}
 #endif
-		atomic {					/* [3] */
+		atomic {					/* [U3] */
 			owner[l] = NIL;
 #ifdef MUTANT_UNLOCK_NO_BIT
 			hasw[l] = false;

@@ -5,7 +5,10 @@
  * C [n] steps marked at each block.  The walk's arguments and locals are
  * the wk_* variables of the process that walks (a task, or the
  * setscheduler process of a priority change); the caller sets the
- * arguments and reads wk_ret.
+ * arguments and reads wk_ret.  Steps in the C code's one numbering
+ * (kernel/locking/rtmutex_internal.h): the walk [0]..[13] (its comment's
+ * table says which of [R] [P] [L] each step holds), task_blocks_on_rt_mutex
+ * [B1]..[B4], remove_waiter [D1]..[D3], rt_mutex_adjust_pi [A1]..[A2].
  */
 
 /*
@@ -22,22 +25,23 @@ inline rt_mutex_adjust_prio_chain()
 	wk_depth = 0;
 	wk_ret = 0;
 	do	/* again: one link per pass */
-	:: wk_depth++;
+	:: wk_depth++;						/* [0] */
 		if
 		:: wk_depth > MAX_LOCK_DEPTH -> wk_ret = EDEADLK; break
 		:: else -> skip
 		fi;
-		do	/* retry: [1]..[3] until the trylock succeeds */
+		do	/* retry: [1]..[5] until the trylock succeeds */
 		:: spin_lock(pi_lock[wk_task]);			/* [1] */
 			atomic {
+				/* [2] */
 				wk_waiter = (pi_blocked_on[wk_task] -> wk_task : NIL);
-				if
+				if	/* [3] exit conditions 1 */
 				:: wk_waiter != NIL && wk_orig_waiter != NIL &&
 				   owner[wk_orig_lock] == NIL ->
 					wk_act = PI_LINK_STOP	/* released meanwhile */
 				:: wk_waiter != NIL && wk_next_lock != w_lock[wk_waiter] ->
 					wk_act = PI_LINK_STOP	/* moved on */
-				:: else ->			/* [2] */
+				:: else ->			/* [3] pi_link_action */
 					pi_link_action(wk_waiter, wk_task,
 						       wk_top_waiter, wk_detect, wk_act)
 				fi;
@@ -47,14 +51,14 @@ inline rt_mutex_adjust_prio_chain()
 					wk_stop = true
 				:: else ->
 					wk_requeue = (wk_act == PI_LINK_REQUEUE);
-					wk_lock = w_lock[wk_waiter]
+					wk_lock = w_lock[wk_waiter]	/* [4] */
 				fi
 			}
 			if
 			:: wk_stop -> break
 			:: else -> skip
 			fi;
-			atomic {					/* [3] */
+			atomic {					/* [5] */
 				if	/* raw_spin_trylock(&lock->wait_lock) */
 				:: wait_lock[wk_lock] == NIL ->
 					wait_lock[wk_lock] = me;
@@ -69,7 +73,7 @@ inline rt_mutex_adjust_prio_chain()
 #ifdef MUTANT_WALK_NO_RETRY
 			:: else -> wk_stop = true; break	/* gives up the walk */
 #else
-			:: else -> skip				/* goto retry */
+			:: else -> skip				/* back to [1] */
 #endif
 			fi
 		od;
@@ -77,7 +81,7 @@ inline rt_mutex_adjust_prio_chain()
 		:: wk_stop -> break
 		:: else -> skip
 		fi;
-		atomic {						/* [4] */
+		atomic {						/* [6] */
 			if
 #ifndef MUTANT_NO_DEADLOCK_CHECK
 			:: wk_lock == wk_orig_lock || owner[wk_lock] == wk_top_task ->
@@ -94,36 +98,37 @@ inline rt_mutex_adjust_prio_chain()
 		:: else -> skip
 		fi;
 		if
-		:: !wk_requeue ->	/* detecting only: follow, change nothing */
+		:: !wk_requeue ->	/* FOLLOW (detect only): [8]..[13], [7] and [11]
+				 * move nothing, so no wake-up at [9] either */
 			atomic {
-				spin_unlock(pi_lock[wk_task]);
-				if
+				spin_unlock(pi_lock[wk_task]);		/* [8] */
+				if					/* [9] */
 				:: owner[wk_lock] == NIL ->
 					spin_unlock(wait_lock[wk_lock]);
 					wk_stop = true
-				:: else -> wk_task = owner[wk_lock]
+				:: else -> wk_task = owner[wk_lock]	/* [10] */
 				fi
 			}
 			if
 			:: wk_stop -> break
 			:: else -> skip
 			fi;
-			spin_lock(pi_lock[wk_task]);
-			atomic {
+			spin_lock(pi_lock[wk_task]);			/* [10] */
+			atomic {					/* [12] */
 				wk_next_lock = (pi_blocked_on[wk_task] -> w_lock[wk_task] : NIL);
 				wk_top_waiter = plist_first(wait_list[wk_lock]);
 				spin_unlock(pi_lock[wk_task]);
-				spin_unlock(wait_lock[wk_lock])
+				spin_unlock(wait_lock[wk_lock])	/* [13] */
 			}
 			if
 			:: wk_next_lock == NIL -> break
-			:: else -> skip	/* goto again */
+			:: else -> skip	/* back to [0] */
 			fi
 		:: else ->
-			atomic {					/* [5] */
+			atomic {					/* [7] */
 				pi_requeue_waiter(wk_lock, wk_waiter, prio[wk_task], wk_prtop);
-				spin_unlock(pi_lock[wk_task]);		/* [6] */
-				if
+				spin_unlock(pi_lock[wk_task]);		/* [8] */
+				if					/* [9] */
 				:: owner[wk_lock] == NIL ->
 					/* pending window: wake the new top waiter */
 					if
@@ -138,15 +143,15 @@ inline rt_mutex_adjust_prio_chain()
 					fi;
 					spin_unlock(wait_lock[wk_lock]);
 					wk_stop = true
-				:: else -> wk_task = owner[wk_lock]
+				:: else -> wk_task = owner[wk_lock]	/* [10] */
 				fi
 			}
 			if
 			:: wk_stop -> break
 			:: else -> skip
 			fi;
-			spin_lock(pi_lock[wk_task]);			/* [7] */
-			atomic {
+			spin_lock(pi_lock[wk_task]);			/* [10] */
+			atomic {					/* [11] */
 				wk_propagate = (wk_waiter == plist_first(wait_list[wk_lock]) ||
 						wk_waiter == wk_prtop);
 				if
@@ -155,10 +160,10 @@ inline rt_mutex_adjust_prio_chain()
 					rt_mutex_adjust_prio(wk_task)
 				:: else -> skip
 				fi;
-				/* [8] */
+				/* [12] */
 				wk_next_lock = (pi_blocked_on[wk_task] -> w_lock[wk_task] : NIL);
 				wk_top_waiter = plist_first(wait_list[wk_lock]);
-				spin_unlock(pi_lock[wk_task]);
+				spin_unlock(pi_lock[wk_task]);		/* [13] */
 				spin_unlock(wait_lock[wk_lock])
 			}
 			if
@@ -167,7 +172,7 @@ inline rt_mutex_adjust_prio_chain()
 #ifdef MUTANT_WALK_ONE_LINK
 			:: else -> break		/* forgets the rest of the chain */
 #else
-			:: else -> skip			/* goto again */
+			:: else -> skip			/* back to [0] */
 #endif
 			fi
 		fi
@@ -190,8 +195,8 @@ inline rt_mutex_adjust_prio_chain()
  */
 inline task_blocks_on_rt_mutex(l, ret)
 {
-	atomic { tb_owner = owner[l]; assert(tb_owner != me) }	/* [1] */
-	spin_lock(pi_lock[me]);					/* [2] */
+	atomic { tb_owner = owner[l]; assert(tb_owner != me) }	/* [B1] */
+	spin_lock(pi_lock[me]);					/* [B2] */
 	atomic {
 		w_lock[me] = l;
 		w_prio[me] = prio[me];
@@ -204,7 +209,7 @@ inline task_blocks_on_rt_mutex(l, ret)
 	if
 	:: tb_owner == NIL -> skip
 	:: else ->
-		spin_lock(pi_lock[tb_owner]);			/* [3] */
+		spin_lock(pi_lock[tb_owner]);			/* [B3] */
 		atomic {
 			if
 			:: me == plist_first(wait_list[l]) ->
@@ -217,7 +222,7 @@ inline task_blocks_on_rt_mutex(l, ret)
 			spin_unlock(pi_lock[tb_owner])
 		}
 		if
-		:: tb_walk && tb_next != NIL ->			/* [4] */
+		:: tb_walk && tb_next != NIL ->			/* [B4] */
 			atomic {
 				spin_unlock(wait_lock[l]);
 				wk_task = tb_owner; wk_detect = DETECT;
@@ -241,7 +246,7 @@ inline task_blocks_on_rt_mutex(l, ret)
 inline remove_waiter(l)
 {
 	atomic { rw_top = (me == plist_first(wait_list[l])); tb_owner = owner[l] }
-	spin_lock(pi_lock[me]);
+	spin_lock(pi_lock[me]);					/* [D1] */
 	atomic {
 		pi_waiter_dequeue(l, me);
 		pi_blocked_on[me] = false;
@@ -250,7 +255,7 @@ inline remove_waiter(l)
 	if
 	:: tb_owner == NIL || !rw_top -> skip
 	:: else ->
-		spin_lock(pi_lock[tb_owner]);
+		spin_lock(pi_lock[tb_owner]);			/* [D2] */
 		atomic {
 			pi_owner_update(tb_owner, l, me);
 			rt_mutex_adjust_prio(tb_owner);
@@ -258,7 +263,7 @@ inline remove_waiter(l)
 			spin_unlock(pi_lock[tb_owner])
 		}
 		if
-		:: tb_next != NIL ->
+		:: tb_next != NIL ->				/* [D3] */
 			atomic {
 				spin_unlock(wait_lock[l]);
 				wk_task = tb_owner; wk_detect = false;
@@ -287,7 +292,7 @@ inline sched_setscheduler(t, p)
 		prio[t] = pi_effective_prio(t);
 		spin_unlock(pi_lock[t])
 	}
-	spin_lock(pi_lock[t]);				/* rt_mutex_adjust_pi */
+	spin_lock(pi_lock[t]);				/* rt_mutex_adjust_pi [A1] */
 	atomic {
 		if
 		:: !pi_blocked_on[t] || w_prio[t] == prio[t] -> tb_walk = false
@@ -296,7 +301,7 @@ inline sched_setscheduler(t, p)
 		spin_unlock(pi_lock[t])
 	}
 	if
-	:: tb_walk ->
+	:: tb_walk ->						/* [A2] */
 		atomic {
 			wk_task = t; wk_detect = false; wk_orig_lock = NIL;
 			wk_next_lock = tb_next; wk_orig_waiter = NIL; wk_top_task = t
