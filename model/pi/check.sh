@@ -112,12 +112,14 @@ while read -r m s want; do
 	fi
 	printf '%-20s %-7s %10s %7s  %s\n' "$m" "$s" "$states" "$secs" "$line"
 	if [ $trails -eq 1 ] && [ "$verdict" != pass ]; then
-		(cd "$out/mutant-$m" && spin -DSCENARIO_$s -DMUTANT_$m -t -p \
+		# the trail replayed: the model's printf lines tell the story
+		(cd "$out/mutant-$m" && spin -DSCENARIO_$s -DMUTANT_$m -t \
 			pi.pml >trail.txt 2>&1) || true
-		echo "    trail ($out/mutant-$m/trail.txt), last steps:"
-		grep -E "^ *[0-9]+:\s+proc|assertion violated|spin: trail" \
-			"$out/mutant-$m/trail.txt" | tail -n 8 | cut -c1-110 |
-			sed 's/^/    /'
+		echo "    trail: spin -DSCENARIO_$s -DMUTANT_$m -t -p pi.pml" \
+			"in $out/mutant-$m; its last events:"
+		grep -vE '^[[:space:]]+[][a-z_0-9.]+ = |^#processes|processes created|^[[:space:]]*[0-9]+:[[:space:]]+proc' \
+			"$out/mutant-$m/trail.txt" | sed 's/^[[:space:]]*//' |
+			tail -n 10 | cut -c1-100 | sed 's/^/      /'
 	fi
 done <<<"$MUTANTS"
 if [ $fail -ne 0 ]; then

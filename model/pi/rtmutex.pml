@@ -38,6 +38,8 @@ inline wake_up_process(t)
  * makes: mutual exclusion, the stealing rule, the pending window. */
 inline rt_mutex_set_owner(l, t)
 {
+	printf("T%d takes L%d (prio %d; pending waiter T%d)\n", t, l, prio[t],
+	       (pending[l] == NIL -> 9 : pending[l]));
 	prop_mutual_exclusion = (cs[l] == NIL && owner[l] == NIL);
 	assert(prop_mutual_exclusion);
 	prop_steal_strictly_higher = (pending[l] == NIL || pending[l] == t ||
@@ -131,7 +133,11 @@ inline rt_mutex_slowlock(l, ret)
 		ret = 0
 	:: else ->
 		/* [S2]..[S3]: set_current_state, hrtimer_start */
-		atomic { task_state[me] = TASK_SLEEPING; armed[me] = timed[me] };
+		atomic {
+			task_state[me] = TASK_SLEEPING;
+			armed[me] = timed[me];
+			printf("T%d [S3] blocks on L%d (owner T%d)\n", me, l, owner[l])
+		};
 		task_blocks_on_rt_mutex(l, ret);		/* [S3] */
 		if
 		:: ret == EDEADLK && !timed[me] -> ret = 0	/* report, keep waiting */
@@ -146,7 +152,10 @@ inline rt_mutex_slowlock(l, ret)
 			:: else -> skip
 			fi;
 			if
-			:: expired[me] -> ret = ETIMEDOUT; break
+			:: expired[me] ->
+				printf("T%d [S4] leaves L%d: timeout\n", me, l);
+				ret = ETIMEDOUT;
+				break
 			:: else -> skip
 			fi;
 #ifdef MUTANT_STATE_AFTER_UNLOCK
@@ -158,7 +167,10 @@ inline rt_mutex_slowlock(l, ret)
 			atomic { spin_unlock(wait_lock[l]); quiesce() };
 #endif
 			/* schedule(): sleep until woken */
-			atomic { task_state[me] == TASK_RUNNING -> busy++ };
+			atomic {
+				task_state[me] == TASK_RUNNING -> busy++;
+				printf("T%d [S4] runs again\n", me)
+			};
 			spin_lock(wait_lock[l]);
 			atomic {
 				if	/* the woken waiter runs: the steal window ends */
@@ -182,6 +194,19 @@ inline rt_mutex_slowlock(l, ret)
 		}
 	fi;
 	sl_taken = false
+}
+
+/* [U2]: under current->pi_lock, the top waiter w leaves current's
+ * pi_waiters and current is deboosted. */
+inline slowunlock_deboost(w)
+{
+	spin_lock(pi_lock[me]);
+	atomic {
+		pi_owner_dequeue(me, w);
+		rt_mutex_adjust_prio(me);
+		printf("T%d [U2] deboosted to %d\n", me, prio[me]);
+		spin_unlock(pi_lock[me])
+	}
 }
 
 /*
@@ -222,12 +247,7 @@ inline rt_mutex_slowunlock(l)
 	:: else ->
 		su_waiter = wait_list[l].e[0];			/* [U2] */
 #ifndef MUTANT_DEBOOST_AFTER_WAKE
-		spin_lock(pi_lock[me]);
-		atomic {
-			pi_owner_dequeue(me, su_waiter);
-			rt_mutex_adjust_prio(me);
-			spin_unlock(pi_lock[me])
-		}
+		slowunlock_deboost(su_waiter);
 #endif
 		atomic {					/* [U3] */
 			owner[l] = NIL;
@@ -237,20 +257,18 @@ inline rt_mutex_slowunlock(l)
 			hasw[l] = true;
 #endif
 			pending[l] = su_waiter;
+			printf("T%d [U3] L%d left free for T%d (waiter prio %d)\n",
+			       me, l, su_waiter, w_prio[su_waiter]);
 			spin_unlock(wait_lock[l]);
 			unlocking[l] = NIL
 		}
 		atomic {
 			check_timely_deboost(l);
+			printf("T%d [U3] wakes T%d\n", me, su_waiter);
 			wake_up_process(su_waiter)
 		}
 #ifdef MUTANT_DEBOOST_AFTER_WAKE
-		spin_lock(pi_lock[me]);
-		atomic {
-			pi_owner_dequeue(me, su_waiter);
-			rt_mutex_adjust_prio(me);
-			spin_unlock(pi_lock[me])
-		}
+		slowunlock_deboost(su_waiter);
 #endif
 		atomic { quiesce() };
 		break

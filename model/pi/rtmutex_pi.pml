@@ -87,6 +87,7 @@ inline rt_mutex_adjust_prio_chain()
 			:: wk_lock == wk_orig_lock || owner[wk_lock] == wk_top_task ->
 				spin_unlock(wait_lock[wk_lock]);
 				spin_unlock(pi_lock[wk_task]);
+				printf("walk [6] L%d: deadlock\n", wk_lock);
 				wk_ret = EDEADLK;
 				wk_stop = true
 #endif
@@ -127,6 +128,7 @@ inline rt_mutex_adjust_prio_chain()
 		:: else ->
 			atomic {					/* [7] */
 				pi_requeue_waiter(wk_lock, wk_waiter, prio[wk_task], wk_prtop);
+				printf("walk [7] T%d requeued on L%d at %d\n", wk_waiter, wk_lock, w_prio[wk_waiter]);
 				spin_unlock(pi_lock[wk_task]);		/* [8] */
 				if					/* [9] */
 				:: owner[wk_lock] == NIL ->
@@ -135,6 +137,7 @@ inline rt_mutex_adjust_prio_chain()
 					:: wk_prtop != plist_first(wait_list[wk_lock]) ->
 #ifndef MUTANT_WALK_NO_WAKE
 						pending[wk_lock] = wait_list[wk_lock].e[0];
+						printf("walk [9] wakes T%d\n", pending[wk_lock]);
 						wake_up_process(pending[wk_lock])
 #else
 						skip	/* the new top sleeps on */
@@ -157,7 +160,8 @@ inline rt_mutex_adjust_prio_chain()
 				if
 				:: wk_propagate ->
 					pi_owner_update(wk_task, wk_lock, wk_prtop);
-					rt_mutex_adjust_prio(wk_task)
+					rt_mutex_adjust_prio(wk_task);
+					printf("walk [11] T%d to %d\n", wk_task, prio[wk_task])
 				:: else -> skip
 				fi;
 				/* [12] */
@@ -215,6 +219,7 @@ inline task_blocks_on_rt_mutex(l, ret)
 			:: me == plist_first(wait_list[l]) ->
 				pi_owner_update(tb_owner, l, tb_top);
 				rt_mutex_adjust_prio(tb_owner);
+				printf("T%d [B3] boosts T%d to %d\n", me, tb_owner, prio[tb_owner]);
 				tb_walk = pi_blocked_on[tb_owner]
 			:: else -> tb_walk = DETECT
 			fi;
@@ -289,6 +294,7 @@ inline sched_setscheduler(t, p)
 	atomic { busy++; spin_lock(pi_lock[t]) }	/* task_rq_lock */
 	atomic {
 		normal_prio[t] = p;
+		printf("setscheduler: T%d normal prio %d\n", t, p);
 		prio[t] = pi_effective_prio(t);
 		spin_unlock(pi_lock[t])
 	}
