@@ -122,6 +122,14 @@ hidden byte prop_plist_del_on_list;
 inline check_quiescent()
 {
 	q_t = 0;
+	do	/* first the links of every chain, then each owner */
+	:: q_t < NT ->
+		prop_pi_transitive = (!pi_blocked_on[q_t] || w_prio[q_t] == prio[q_t]);
+		assert(prop_pi_transitive);
+		q_t++
+	:: else -> break
+	od;
+	q_t = 0;
 	do
 	:: q_t < NT ->
 		q_e = normal_prio[q_t];
@@ -156,8 +164,6 @@ inline check_quiescent()
 		assert(prop_pi_waiters);
 		prop_pi_boost = (prio[q_t] == q_e);
 		assert(prop_pi_boost);
-		prop_pi_transitive = (!pi_blocked_on[q_t] || w_prio[q_t] == prio[q_t]);
-		assert(prop_pi_transitive);
 		q_t++
 	:: else -> break
 	od;
