@@ -10,7 +10,7 @@
  */
 
 #if !defined(SCENARIO_STEAL) && !defined(SCENARIO_CYCLE) && \
-    !defined(SCENARIO_CHAIN4) && !defined(SCENARIO_CHAIN)
+    !defined(SCENARIO_LEAVE) && !defined(SCENARIO_CHAIN)
 #define SCENARIO_CHAIN
 #endif
 
@@ -85,4 +85,26 @@
 	OP(1, 3, UNLOCK(1)); OP(1, 4, OP_END); \
 	timed[0] = true; timed[1] = true; \
 	run task(0); run task(1)
+#endif
+
+#ifdef SCENARIO_LEAVE
+/*
+ * LEAVE: a waiter leaves (timeout) after the owner saw the waiters bit,
+ * so the owner's slow unlock finds no waiters ([U1],
+ * unlock_rt_mutex_safe) while a third task arrives on the fast path.
+ *	T0 prio 1: lock A, unlock A
+ *	T1 prio 2: lock A (timed: its timer may fire), unlock A
+ *	T2 prio 3: lock A, unlock A
+ */
+#define NT		3
+#define NL		1
+#define MAXOPS		3
+#define CYCLE_POSSIBLE	false
+#define SCENARIO_INIT \
+	SET_TASK(0, 1); SET_TASK(1, 2); SET_TASK(2, 3); \
+	OP(0, 0, LOCK(0)); OP(0, 1, UNLOCK(0)); OP(0, 2, OP_END); \
+	OP(1, 0, LOCK(0)); OP(1, 1, UNLOCK(0)); OP(1, 2, OP_END); \
+	OP(2, 0, LOCK(0)); OP(2, 1, UNLOCK(0)); OP(2, 2, OP_END); \
+	timed[1] = true; \
+	run task(0); run task(1); run task(2); run timer(1)
 #endif
