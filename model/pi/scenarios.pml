@@ -9,6 +9,15 @@
  * atomically by init: prios, scripts, then the processes.
  */
 
+/* LOWER is STEAL with T1's prio lowered to 3 instead of raised to 0 */
+#ifdef SCENARIO_LOWER
+#define SCENARIO_STEAL
+#define STEAL_NEWPRIO	3
+#endif
+#ifndef STEAL_NEWPRIO
+#define STEAL_NEWPRIO	0
+#endif
+
 #if !defined(SCENARIO_STEAL) && !defined(SCENARIO_CYCLE) && \
     !defined(SCENARIO_LEAVE) && !defined(SCENARIO_CHAIN)
 #define SCENARIO_CHAIN
@@ -50,7 +59,9 @@
  *		   by T0)
  *	T2 prio 1: lock A, unlock A (better: may steal from both)
  * T1's prio may rise to 0 at any moment: queued behind T0 in the pending
- * window, it becomes the top waiter the walk must wake (step [6]).
+ * window, it becomes the top waiter the walk must wake (step [9]).
+ * LOWER: T1's prio may drop to 3 instead, while its waiter is still
+ * queued at 2 (README.md, "Finding").
  */
 #define NT		3
 #define NL		1
@@ -62,7 +73,7 @@
 	OP(0, 3, UNLOCK(0)); OP(0, 4, OP_END); \
 	OP(1, 0, LOCK(0)); OP(1, 1, UNLOCK(0)); OP(1, 2, OP_END); \
 	OP(2, 0, LOCK(0)); OP(2, 1, UNLOCK(0)); OP(2, 2, OP_END); \
-	run task(0); run task(1); run task(2); run setsched(1, 0)
+	run task(0); run task(1); run task(2); run setsched(1, STEAL_NEWPRIO)
 #endif
 
 #ifdef SCENARIO_CYCLE
