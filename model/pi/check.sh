@@ -6,9 +6,10 @@
 # the trail's last steps are printed.  Exhaustive safety search
 # (pan -DSAFETY: assertions and invalid end states).
 #
-#   bash model/pi/check.sh [-o DIR] [-q]
+#   bash model/pi/check.sh [-o DIR] [-q] [-m NAME]
 #	-o DIR	work directory (default build/model)
 #	-q	do not print the mutants' trails
+#	-m NAME	check only mutant NAME (no scenarios, no findings)
 #   PROP_OFF=prop_x bash model/pi/check.sh
 #	the same with the check of property prop_x removed: the mutant it
 #	catches must then be reported NOT CAUGHT (the checker's own test)
@@ -21,11 +22,13 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=build/model
 trails=1
-while getopts "o:q" opt; do
+only=
+while getopts "o:qm:" opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	q) trails=0 ;;
-	*) sed -n '2,17p' "$0"; exit 2 ;;
+	m) only=$OPTARG ;;
+	*) sed -n '2,20p' "$0"; exit 2 ;;
 	esac
 done
 command -v spin >/dev/null || { echo "check.sh: spin missing (tools/deps.sh installs it)" >&2; exit 1; }
@@ -96,6 +99,7 @@ run() {
 
 fail=0
 printf '%-20s %-7s %10s %7s  %s\n' "model" "scen." "states" "secs" "verdict"
+[ -z "$only" ] || SCENARIOS= FINDINGS=
 for s in $SCENARIOS; do
 	defs="-DSCENARIO_${s%%+*}"
 	[ "$s" = "${s#*+}" ] || defs="$defs -D${s#*+}"
@@ -113,6 +117,7 @@ echo "properties: prop_mutual_exclusion prop_no_lost_wakeup" \
 	"prop_plist_del_on_list, no invalid end state"
 while read -r m s want; do
 	[ -n "$m" ] || continue
+	[ -z "$only" ] || [ "$only" = "$m" ] || continue
 	run "mutant-$m" "-DSCENARIO_$s" "-DMUTANT_$m"
 	if [ "$verdict" = "$want" ]; then
 		line="caught: $verdict"
