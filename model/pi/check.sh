@@ -58,7 +58,8 @@ NO_OWNER_CHECK		STEAL	prop_mutual_exclusion
 STATE_AFTER_UNLOCK	STEAL	invalid_end_state
 WALK_NO_WAKE		STEAL	prop_no_lost_wakeup
 NO_DETECT		CYCLE	invalid_end_state
-WALK_NO_RETRY		CHAIN	prop_pi_boost
+NO_BOOST		CHAIN	prop_pi_boost
+WALK_NO_RETRY		CHAIN	prop_pi_transitive
 WALK_ONE_LINK		CHAIN	prop_pi_transitive
 DEBOOST_AFTER_WAKE	CHAIN	prop_timely_deboost
 STEAL_EQUAL		STEAL	prop_steal_strictly_higher
@@ -98,13 +99,13 @@ run() {
 }
 
 fail=0
-printf '%-20s %-7s %10s %7s  %s\n' "model" "scen." "states" "secs" "verdict"
+printf '%-27s %-6s %8s %6s  %s\n' "model" "scen." "states" "secs" "verdict"
 [ -z "$only" ] || SCENARIOS= FINDINGS=
 for s in $SCENARIOS; do
 	defs="-DSCENARIO_${s%%+*}"
 	[ "$s" = "${s#*+}" ] || defs="$defs -D${s#*+}"
 	run "model-${s%%+*}" $defs
-	printf '%-20s %-7s %10s %7s  %s\n' "rt_mutex${s#${s%%+*}}" "${s%%+*}" \
+	printf '%-27s %-6s %8s %6s  %s\n' "rt_mutex${s#${s%%+*}}" "${s%%+*}" \
 		"$states" "$secs" \
 		"$([ "$verdict" = pass ] && echo "pass: all properties hold" ||
 		   echo "FAIL: $verdict")"
@@ -125,7 +126,7 @@ while read -r m s want; do
 		line="NOT CAUGHT: wanted $want, got $verdict"
 		fail=1
 	fi
-	printf '%-20s %-7s %10s %7s  %s\n' "$m" "$s" "$states" "$secs" "$line"
+	printf '%-27s %-6s %8s %6s  %s\n' "$m" "$s" "$states" "$secs" "$line"
 	if [ $trails -eq 1 ] && [ "$verdict" != pass ]; then
 		# the trail replayed: the model's printf lines tell the story
 		(cd "$out/mutant-$m" && spin -DSCENARIO_$s -DMUTANT_$m -t \
@@ -145,7 +146,7 @@ while read -r f s want; do
 	else
 		line="finding gone? wanted $want, got $verdict: update the model"
 	fi
-	printf '%-20s %-7s %10s %7s  %s\n' "$f" "$s" "$states" "$secs" "$line"
+	printf '%-27s %-6s %8s %6s  %s\n' "$f" "$s" "$states" "$secs" "$line"
 done <<<"$FINDINGS"
 if [ $fail -ne 0 ]; then
 	echo "model-check: FAILED"

@@ -218,7 +218,9 @@ inline task_blocks_on_rt_mutex(l, ret)
 			if
 			:: me == plist_first(wait_list[l]) ->
 				pi_owner_update(tb_owner, l, tb_top);
+#ifndef MUTANT_NO_BOOST
 				rt_mutex_adjust_prio(tb_owner);
+#endif
 				printf("T%d [B3] boosts T%d to %d\n", me, tb_owner, prio[tb_owner]);
 				tb_walk = pi_blocked_on[tb_owner]
 			:: else -> tb_walk = DETECT
