@@ -15,9 +15,11 @@
  * and the rule the chain walk keeps true link by link:
  *	owner->prio = min(owner->normal_prio, top of owner->pi_waiters)
  *
- * Linux counterpart: the rt_mutex_enqueue/_dequeue(_pi) helpers,
- * rt_mutex_getprio and the requeue steps of rt_mutex_adjust_prio_chain()
- * in kernel/locking/rtmutex.c (v4.x).
+ * Linux counterpart: rt_mutex_enqueue, rt_mutex_dequeue,
+ * rt_mutex_enqueue_pi, rt_mutex_dequeue_pi, rt_mutex_getprio and the
+ * decisions of steps [3], [7] and [11] of rt_mutex_adjust_prio_chain()
+ * in kernel/locking/rtmutex.c (v4.x); rtk's walk keeps Linux's step
+ * numbers (kernel/locking/rtmutex_pi.c).
  */
 #ifndef KERNEL_LOCKING_PI_CHAIN_H
 #define KERNEL_LOCKING_PI_CHAIN_H
@@ -69,7 +71,7 @@ void pi_owner_dequeue(struct plist_head *pi_waiters,
 int pi_effective_prio(int normal_prio, const struct plist_head *pi_waiters);
 
 /*
- * pi_requeue_waiter - chain-walk step [5]: waiter's task now runs at
+ * pi_requeue_waiter - chain-walk step [7]: waiter's task now runs at
  * prio; move the waiter to that place in its lock's wait_list.  Returns
  * the lock's top waiter from before the move (for pi_owner_update).
  * Locking: lock->wait_lock and the waiter's task's pi_lock.
@@ -83,14 +85,15 @@ struct rt_mutex_waiter *pi_requeue_waiter(struct plist_head *wait_list,
  * requeued): old_top, the lock's top waiter before the change (NULL if
  * it had none), leaves the owner's pi_waiters and the lock's top waiter
  * now (if any) enters it at its current prio.  The caller then
- * re-evaluates the owner's prio (pi_effective_prio).
+ * re-evaluates the owner's prio (pi_effective_prio).  Used by the walk's
+ * step [11], task_blocks_on_rt_mutex's [B3] and remove_waiter's [D2].
  * Locking: lock->wait_lock and the owner's pi_lock.
  */
 void pi_owner_update(struct plist_head *owner_pi_waiters,
 		     const struct plist_head *wait_list,
 		     struct rt_mutex_waiter *old_top);
 
-/* What the chain walk does with one link (step [2] of rtmutex_pi.c). */
+/* What the chain walk does with one link (step [3] of rtmutex_pi.c). */
 enum pi_link_action {
 	PI_LINK_STOP,		/* nothing changes further up: done */
 	PI_LINK_REQUEUE,	/* requeue the waiter and propagate */

@@ -43,6 +43,9 @@
  * The two files share one set of invariants (the owner word, under
  * wait_lock here; pi_waiters, under pi_lock there): read this comment
  * first, then rtmutex_pi.c's, as one would read Linux's single file.
+ * The steps here are [T1]..[T4] (try_to_take_rt_mutex), [S1]..[S6]
+ * (rt_mutex_slowlock) and [U1]..[U3] (rt_mutex_slowunlock); the chain
+ * walk's are [0]..[13] in rtmutex_pi.c (the list: rtmutex_internal.h).
  */
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/deadlock.h"
@@ -69,24 +72,64 @@ void __rt_mutex_init(struct rt_mutex *lock, const char *name,
 	lockdep_init_map(&lock->dep_map, name, file, line, LD_WAIT_SLEEP);
 }
 
+/*
+ * rt_mutex_set_owner - owner takes lock in the slow path; bit 0 stays set
+ * while waiters are queued, so their owner's unlock takes the slow path.
+ * Context: any, irqs off.  Locking: lock->wait_lock held.
+ */
 static void rt_mutex_set_owner(struct rt_mutex *lock, struct task_struct *owner)
 {
 	uintptr_t val = (uintptr_t)owner;
 
+	raw_spin_assert_held(&lock->wait_lock);
 	if (rt_mutex_has_waiters(lock))
 		val |= RT_MUTEX_HAS_WAITERS;
 	__atomic_store_n(&lock->owner, val, __ATOMIC_RELEASE);
 }
 
-/* Set bit 0 so a concurrent fast-path unlock fails.  Locking: wait_lock. */
+/*
+ * mark_rt_mutex_waiters - set bit 0 so the owner's fast-path unlock fails
+ * and comes to wait_lock ([T1] says why it must come first).  An atomic
+ * or: the owner may be releasing the word by cmpxchg at the same time.
+ * Context: any, irqs off.  Locking: lock->wait_lock held.
+ */
 static void mark_rt_mutex_waiters(struct rt_mutex *lock)
 {
+	raw_spin_assert_held(&lock->wait_lock);
 	__atomic_fetch_or(&lock->owner, RT_MUTEX_HAS_WAITERS, __ATOMIC_ACQ_REL);
 }
 
-/* A waiter left: clear bit 0 again when nobody waits.  Locking: wait_lock. */
+/*
+ * fixup_rt_mutex_waiters - a slow path that set bit 0 ([T1]) leaves
+ * without queueing a waiter (a trylock that lost, [S5]'s waiter leaving
+ * on a signal or timeout, the last waiter taking the lock): clear bit 0
+ * again when nobody waits, so the owner's fast unlock works again.  The
+ * bit is then only transiently wrong, under wait_lock, and the owner's
+ * unlock copes with either value:
+ *
+ *	CPU0 (rt_mutex_trylock of L)		CPU1 (T owns L)
+ *	lock(wait_lock)
+ *	[T1] owner = T|bit; T owns L: fail
+ *						rt_mutex_unlock: cmpxchg(owner,
+ *						  T, 0) fails on the bit
+ *						rt_mutex_slowunlock:
+ *						  lock(wait_lock) spins
+ *	fixup: no waiters, owner = T
+ *	unlock(wait_lock)
+ *						[U1] no waiters: released by
+ *						  unlock_rt_mutex_safe
+ *
+ * Without the fix-up L keeps the bit with nobody waiting: still correct
+ * ([U1] releases it, [T3] takes a free lock without waiters), but every
+ * later lock and unlock of L pays for the slow path.  No test forces this
+ * interleaving; rtmutex_races' tests run [U1] with no waiter by calling
+ * rt_mutex_slowunlock directly, and rtmutex:test_rt_mutex_trylock ends
+ * with the fast path working after a failed trylock.
+ * Context: any, irqs off.  Locking: lock->wait_lock held.
+ */
 static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
 {
+	raw_spin_assert_held(&lock->wait_lock);
 	if (!rt_mutex_has_waiters(lock))
 		__atomic_fetch_and(&lock->owner, ~RT_MUTEX_HAS_WAITERS,
 				   __ATOMIC_RELEASE);
@@ -94,14 +137,54 @@ static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
 
 /*
  * try_to_take_rt_mutex - take lock for task if the rules allow:
- *	[1] set the waiters bit, so that the owner cannot fast-unlock under
- *	    us; an owned lock cannot be taken
- *	[2] a queued waiter may take it only as the top waiter; it leaves the
- *	    queue
- *	[3] an arriving task (no waiter) may take it when nobody waits, or
- *	    by stealing: with a strictly better prio than the top waiter
- *	[4] the new owner inherits the top remaining waiter as a PI waiter
- * Context: task.  Locking: lock->wait_lock held.
+ *	[T1] set the waiters bit, so that the owner cannot fast-unlock under
+ *	     us; an owned lock cannot be taken
+ *	[T2] a queued waiter may take it only as the top waiter; it leaves
+ *	     the queue
+ *	[T3] an arriving task (no waiter) may take it when nobody waits, or
+ *	     by stealing: with a strictly better prio than the top waiter
+ *	[T4] under task->pi_lock: the new owner is not blocked any more and
+ *	     inherits the top remaining waiter as a PI waiter; the owner word
+ *	     keeps the bit if waiters remain
+ *
+ * [T1] before looking at the owner: a waiter that queues while the owner
+ * releases by cmpxchg would sleep on a free lock with nobody to wake it:
+ *
+ *	CPU0 (slow lock, bit not set first)	CPU1 (T owns L)
+ *	lock(wait_lock); owner is T
+ *						rt_mutex_unlock: cmpxchg(owner,
+ *						  T, 0): released, no wake-up
+ *	queue the waiter ([S3]); sleep ([S4]):
+ *	  L is free, nobody will wake CPU0
+ *
+ * With the bit set first, CPU1's cmpxchg fails and its slow unlock waits
+ * for wait_lock, then wakes the waiter ([U3]); a bit left set without a
+ * waiter is cleared by fixup_rt_mutex_waiters.  No test forces this
+ * interleaving (rtmutex:test_rt_mutex_mutual_exclusion_on_every_cpu and
+ * the torture suite only run into it by chance).
+ *
+ * [T2] and [T3] together are the stealing rule.  The woken top waiter
+ * against a thief (article: "task E will steal the lock from task C"):
+ *
+ *	CPU0 (T unlocks L)		CPU1 (E, prio better than W)	W (top waiter)
+ *	[U2] deboost T
+ *	[U3] owner = NULL|bit,
+ *	     wake W
+ *					fast lock fails on the bit
+ *					[T1] [T3] E beats W: takes
+ *					L, inherits W ([T4])
+ *								runs: [S4] [T1] L is
+ *								owned by E: sleeps
+ *								again, still queued
+ *
+ * W never leaves the queue without the lock, so E's unlock wakes it
+ * again; an arrival that does not beat W queues behind it ([T3]).
+ * rtmutex:test_rt_mutex_lock_stealing_by_higher_prio_only forces this
+ * interleaving on one CPU (W woken but not yet run, E steals; then an
+ * equal-prio trylock is refused), and tests/pi/t3-l1-pi-steal.tst does
+ * it with the PI tester.
+ * Context: task, irqs off.  Locking: lock->wait_lock held; takes
+ * task->pi_lock.
  */
 static bool try_to_take_rt_mutex(struct rt_mutex *lock,
 				 struct task_struct *task,
@@ -109,18 +192,18 @@ static bool try_to_take_rt_mutex(struct rt_mutex *lock,
 {
 	raw_spin_assert_held(&lock->wait_lock);
 
-	mark_rt_mutex_waiters(lock);				/* [1] */
+	mark_rt_mutex_waiters(lock);				/* [T1] */
 	if (rt_mutex_owner(lock))
 		return false;
-	if (waiter) {						/* [2] */
+	if (waiter) {						/* [T2] */
 		if (waiter != rt_mutex_top_waiter(lock))
 			return false;
 		pi_waiter_dequeue(&lock->wait_list, waiter);
-	} else if (rt_mutex_has_waiters(lock)) {		/* [3] */
+	} else if (rt_mutex_has_waiters(lock)) {		/* [T3] */
 		if (task->prio >= rt_mutex_top_waiter(lock)->prio)
 			return false;
 	}
-	raw_spin_lock(&task->pi_lock);				/* [4] */
+	raw_spin_lock(&task->pi_lock);				/* [T4] */
 	task->pi_blocked_on = NULL;
 	if (rt_mutex_has_waiters(lock))
 		pi_owner_enqueue(&task->pi_waiters, rt_mutex_top_waiter(lock));
@@ -129,13 +212,16 @@ static bool try_to_take_rt_mutex(struct rt_mutex *lock,
 	return true;
 }
 
-/* The timed lock's timeout: an hrtimer that flags and wakes the sleeper. */
+/* The timed lock's timeout: an hrtimer that flags and wakes the sleeper
+ * ([S4] reads the flag). */
 struct rt_mutex_timeout {
 	struct hrtimer timer;
 	struct task_struct *task;
 	bool expired;			/* written by the hrtimer function */
 };
 
+/* rt_mutex_timeout_fn - the timeout expired: flag it, wake the sleeper.
+ * Context: hrtimer callback (kernel/time/hrtimer.h).  Locking: none. */
 static enum hrtimer_restart rt_mutex_timeout_fn(struct hrtimer *timer)
 {
 	struct rt_mutex_timeout *to =
@@ -158,18 +244,21 @@ static long rt_mutex_sleep_state(enum rt_mutex_sleep mode)
 
 /*
  * rt_mutex_slowlock - the contended path of rt_mutex_lock_common():
- *	[1] under wait_lock, try once more; a free lock is taken here
- *	[2] spinlock_t: park the caller's task state in saved_state (the
- *	    article's TASK_RUNNING_MUTEX; sched's wakeups keep it updated)
- *	[3] queue the waiter and boost the chain; on -EDEADLK either report
- *	    and keep waiting (plain lock) or report and fail
- *	[4] loop: take the lock as top waiter, else stop on a signal or the
- *	    timeout, else drop wait_lock and sleep.  The lock is tried first,
- *	    so a waiter woken by the unlock takes the lock even if its
- *	    timeout fired too, and the wakeup is never lost
- *	[5] on failure leave the queue, deboosting the owner chain
- *	[6] restore the parked task state
- * Context: task, irqs on, may sleep.  Locking: takes wait_lock.
+ *	[S1] under wait_lock, try once more ([T1]..[T4]); a free lock is
+ *	     taken here
+ *	[S2] spinlock_t: park the caller's task state in saved_state (the
+ *	     article's TASK_RUNNING_MUTEX; sched's wakeups keep it updated)
+ *	[S3] queue the waiter and boost the chain ([B1]..[B4]); on -EDEADLK
+ *	     either report and keep waiting (plain lock) or report and fail
+ *	[S4] loop: take the lock as top waiter ([T1]..[T4]), else stop on a
+ *	     signal or the timeout, else drop wait_lock and sleep.  The lock
+ *	     is tried first, so a waiter woken by the unlock takes the lock
+ *	     even if its timeout fired too, and the wakeup is never lost
+ *	[S5] on failure leave the queue, deboosting the owner chain
+ *	     ([D1]..[D3]); clear a waiters bit nobody needs any more
+ *	[S6] restore the parked task state
+ * Context: task, irqs on, may sleep.  Locking: takes wait_lock (held
+ * from [S1] to [S6] except while sleeping and during chain walks).
  */
 static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 			     s64 timeout_ns, bool detect_report)
@@ -181,13 +270,13 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 
 	BUG_ON(raw_irqs_disabled());
 	raw_spin_lock_irq(&lock->wait_lock);
-	if (try_to_take_rt_mutex(lock, current, NULL)) {	/* [1] */
+	if (try_to_take_rt_mutex(lock, current, NULL)) {	/* [S1] */
 		raw_spin_unlock_irq(&lock->wait_lock);
 		return 0;
 	}
 	__atomic_fetch_add(&rt_mutex_slowpath_count, 1, __ATOMIC_RELAXED);
 
-	if (mode == RT_SLEEP_SAVESTATE) {			/* [2] */
+	if (mode == RT_SLEEP_SAVESTATE) {			/* [S2] */
 		/* under pi_lock: a wakeup sees either the old state or
 		 * TASK_RUNNING_MUTEX with the old one in saved_state */
 		raw_spin_lock(&current->pi_lock);
@@ -202,7 +291,7 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 		hrtimer_start(&to.timer, ktime_get() + timeout_ns);
 	}
 
-	ret = task_blocks_on_rt_mutex(lock, &waiter, current,	/* [3] */
+	ret = task_blocks_on_rt_mutex(lock, &waiter, current,	/* [S3] */
 				      RT_DEADLOCK_DETECT);
 	if (ret == -EDEADLK) {
 		rt_mutex_report_deadlock(&waiter);
@@ -210,7 +299,7 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 			ret = 0;
 	}
 
-	while (!ret) {						/* [4] */
+	while (!ret) {						/* [S4] */
 		if (try_to_take_rt_mutex(lock, current, &waiter))
 			break;
 		if (mode == RT_SLEEP_INTERRUPTIBLE && signal_pending(current)) {
@@ -233,11 +322,11 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 	}
 	__set_current_state(TASK_RUNNING);
 
-	if (ret)						/* [5] */
+	if (ret)						/* [S5] */
 		remove_waiter(lock, &waiter);
 	fixup_rt_mutex_waiters(lock);
 
-	if (mode == RT_SLEEP_SAVESTATE) {			/* [6] */
+	if (mode == RT_SLEEP_SAVESTATE) {			/* [S6] */
 		raw_spin_lock(&current->pi_lock);
 		current->state = current->saved_state;
 		current->saved_state = TASK_RUNNING;
@@ -280,10 +369,13 @@ DEFINE_RACE_WINDOW(rt_mutex_unlock_window);
  *	lock(wait_lock): a waiter, wake it
  *
  * tests/kernel/test_rtmutex_races.c (test_rt_mutex_unlock_no_waiters_
- * object_freed) parks CPU0 in rt_mutex_unlock_window and runs CPU1.
+ * object_freed, first picture; test_rt_mutex_unlock_no_waiters_retries_
+ * for_new_waiter, second) parks CPU0 in rt_mutex_unlock_window and runs
+ * CPU1.
  * Returns true when the lock was released, false when a waiter arrived
  * (wait_lock is then dropped: the caller takes it again).
- * Context: task.  Locking: called with wait_lock held, drops it.
+ * Context: task, irqs off.  Locking: called with wait_lock held, drops
+ * it (irqs back to flags).
  */
 static bool unlock_rt_mutex_safe(struct rt_mutex *lock, unsigned long flags)
 {
@@ -296,15 +388,15 @@ static bool unlock_rt_mutex_safe(struct rt_mutex *lock, unsigned long flags)
 
 /*
  * rt_mutex_slowunlock - release with waiters queued:
- *	[1] a waiter may have left since the bit was set: no waiters, plain
- *	    release by unlock_rt_mutex_safe(), again if a waiter came
- *	    meanwhile
- *	[2] take the top waiter out of current's pi_waiters and deboost
- *	    current at once (article: "it will immediately lose its
- *	    temporarily boosted priority")
- *	[3] leave the lock free with the bit set, the waiter still queued
- *	    (stealing window), and wake it after dropping wait_lock
- * Context: task.  Locking: takes wait_lock.
+ *	[U1] a waiter may have left since the bit was set: no waiters, plain
+ *	     release by unlock_rt_mutex_safe(), again if a waiter came
+ *	     meanwhile
+ *	[U2] under current->pi_lock: take the top waiter out of current's
+ *	     pi_waiters and deboost current at once (article: "it will
+ *	     immediately lose its temporarily boosted priority")
+ *	[U3] leave the lock free with the bit set, the waiter still queued
+ *	     (stealing window, [T3]), and wake it after dropping wait_lock
+ * Context: task.  Locking: takes wait_lock; current owns lock.
  */
 void rt_mutex_slowunlock(struct rt_mutex *lock)
 {
@@ -313,19 +405,20 @@ void rt_mutex_slowunlock(struct rt_mutex *lock)
 	unsigned long flags;
 	bool savestate;
 
+	BUG_ON(rt_mutex_owner(lock) != current);
 	raw_spin_lock_irqsave(&lock->wait_lock, flags);
-	while (!rt_mutex_has_waiters(lock)) {			/* [1] */
+	while (!rt_mutex_has_waiters(lock)) {			/* [U1] */
 		if (unlock_rt_mutex_safe(lock, flags))
 			return;
 		raw_spin_lock_irqsave(&lock->wait_lock, flags);
 	}
-	waiter = rt_mutex_top_waiter(lock);			/* [2] */
+	waiter = rt_mutex_top_waiter(lock);			/* [U2] */
 	raw_spin_lock(&current->pi_lock);
 	pi_owner_dequeue(&current->pi_waiters, waiter);
 	rt_mutex_adjust_prio(current);
 	raw_spin_unlock(&current->pi_lock);
 
-	__atomic_store_n(&lock->owner, RT_MUTEX_HAS_WAITERS,	/* [3] */
+	__atomic_store_n(&lock->owner, RT_MUTEX_HAS_WAITERS,	/* [U3] */
 			 __ATOMIC_RELEASE);
 	wakee = get_task_struct(waiter->task);
 	savestate = waiter->savestate;

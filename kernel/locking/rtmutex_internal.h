@@ -1,9 +1,34 @@
 /*
  * kernel/locking/rtmutex_internal.h - what rtmutex.c shares with the
- * locks built on it (spinlock_rt.c, rwlock_rt.c, semaphore.c), the
- * deadlock reporter and the PI tester: the waiter, the owner-word bits,
- * the queue helpers and the slow-path entry with its sleep mode.
+ * locks built on its slow path (spinlock_rt.c, rt_rw.c; semaphore.c uses
+ * only rtmutex.h), rcu_preempt.c's boost, the deadlock reporter, the PI
+ * tester and the tests: the waiter, the owner-word bits, the queue
+ * helpers and the slow-path entry with its sleep mode.
  * Linux counterpart: kernel/locking/rtmutex_common.h.
+ *
+ * The numbered steps of the rt_mutex code, one numbering per algorithm
+ * so that a step name means one thing everywhere (a model of the
+ * protocol names these steps):
+ *
+ *	steps		function			file		entered with
+ *	[0]..[13]	rt_mutex_adjust_prio_chain	rtmutex_pi.c	nothing held
+ *			(the PI chain walk; [1]..[13] are Linux's; its
+ *			comment has the [R]/[P]/[L] legend and the lock
+ *			held at each step)
+ *	[B1]..[B4]	task_blocks_on_rt_mutex		rtmutex_pi.c	wait_lock
+ *	[D1]..[D3]	remove_waiter			rtmutex_pi.c	wait_lock
+ *	[A1]..[A2]	rt_mutex_adjust_pi		rtmutex_pi.c	nothing held
+ *	[T1]..[T4]	try_to_take_rt_mutex		rtmutex.c	wait_lock
+ *	[S1]..[S6]	rt_mutex_slowlock		rtmutex.c	nothing held
+ *	[U1]..[U3]	rt_mutex_slowunlock		rtmutex.c	nothing held
+ *
+ * The race diagrams (CPU0/CPU1 columns) sit at the code that defends:
+ * the waiters bit against the fast unlock at try_to_take_rt_mutex ([T1])
+ * and fixup_rt_mutex_waiters, the unlock against a fast-path locker at
+ * unlock_rt_mutex_safe ([U1]), the woken top waiter against a thief at
+ * try_to_take_rt_mutex ([T3]), a walk against a requeue in the pending
+ * window at pi_walk_end_at_free_lock ([9]) and a waiter leaving during a
+ * walk at pi_walk_check_link ([3]).
  */
 #ifndef KERNEL_LOCKING_RTMUTEX_INTERNAL_H
 #define KERNEL_LOCKING_RTMUTEX_INTERNAL_H
@@ -57,8 +82,14 @@ task_top_pi_waiter(const struct task_struct *p)
 int rt_mutex_lock_common(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 			 s64 timeout_ns, bool detect_report);
 
-/* rt_mutex_fastlock_try / rt_mutex_fastunlock_try - the cmpxchg fast
- * paths: true when done without the slow path. */
+/*
+ * rt_mutex_cmpxchg - the owner word from old to new in one step, true if
+ * it held old.  The fast paths (rt_mutex_fastlock: 0 -> current;
+ * rt_mutex_unlock: current -> 0; rcu_preempt's proxy lock) and
+ * unlock_rt_mutex_safe ([U1]) change the word only through it, and only
+ * while bit 0 is clear: once a slow path has set it, every change is
+ * made under wait_lock.  Context: any.  Locking: none.
+ */
 static inline bool rt_mutex_cmpxchg(struct rt_mutex *lock, uintptr_t old,
 				    uintptr_t new)
 {
@@ -66,29 +97,37 @@ static inline bool rt_mutex_cmpxchg(struct rt_mutex *lock, uintptr_t old,
 					   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
 }
 
-/* rt_mutex_slowunlock - the unlock when the waiters bit is set. */
+/* rt_mutex_slowunlock - the unlock when the waiters bit is set, steps
+ * [U1]..[U3].  Context: task.  Locking: takes wait_lock; the caller owns
+ * lock. */
 void rt_mutex_slowunlock(struct rt_mutex *lock);
 /* rt_mutex_unlock_window - test-only (kernel/debug/race_window.h): the
  * no-waiters unlock between giving up the owner word and its last touch
- * of the lock (tests/kernel/test_rtmutex_races.c). */
+ * of the lock, [U1] (tests/kernel/test_rtmutex_races.c). */
 extern struct race_window rt_mutex_unlock_window;
+/* rt_mutex_chain_walk_window - test-only: the chain walk's entry, no
+ * lock held, before its step [0]; rtmutex_races parks a walk there while
+ * the next link's waiter leaves (pi_walk_check_link's diagram). */
+extern struct race_window rt_mutex_chain_walk_window;
 
 /* The PI side (kernel/locking/rtmutex_pi.c) that rtmutex.c's slow paths
  * call; each definition's comment has its steps and locking.
  * rt_mutex_adjust_prio - task->prio from its normal prio and top PI
- * waiter.  Locking: task->pi_lock held. */
+ * waiter.  Context: irqs off.  Locking: task->pi_lock held. */
 void rt_mutex_adjust_prio(struct task_struct *task);
-/* task_blocks_on_rt_mutex - queue waiter, boost the owner chain; 0 or
- * -EDEADLK.  Locking: lock->wait_lock held, irqs off. */
+/* task_blocks_on_rt_mutex - queue waiter, boost the owner chain, steps
+ * [B1]..[B4]; 0 or -EDEADLK.  Context: task, irqs off.  Locking:
+ * lock->wait_lock held (dropped and retaken around the walk). */
 int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 			    struct rt_mutex_waiter *waiter,
 			    struct task_struct *task, bool detect);
 /* remove_waiter - current leaves lock's queue, deboosting the owner
- * chain.  Locking: lock->wait_lock held, irqs off. */
+ * chain, steps [D1]..[D3].  Context: task, irqs off.  Locking:
+ * lock->wait_lock held (dropped and retaken around the walk). */
 void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter);
 
-/* rt_mutex_contended_count - slow-path acquisitions so far (tests and the
- * spinlock cost note: the fast path never increments it). */
+/* rt_mutex_slowpath_count - acquisitions that went past [S1] into the
+ * sleeping slow path so far (tests: the fast path never increments it). */
 extern unsigned long rt_mutex_slowpath_count;
 
 #endif /* KERNEL_LOCKING_RTMUTEX_INTERNAL_H */

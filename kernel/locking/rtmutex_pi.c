@@ -1,24 +1,27 @@
 /*
  * kernel/locking/rtmutex_pi.c - the priority-inheritance side of
  * rt_mutex (article, "Priority inheritance for in-kernel spinlocks and
- * semaphores"): queueing a waiter and boosting the owner
- * (task_blocks_on_rt_mutex), leaving the queue and deboosting
- * (remove_waiter), the transitive chain walk (rt_mutex_adjust_prio_chain)
- * and the re-walk after a priority change (rt_mutex_adjust_pi).
- * The owner word, the lock order and the stealing rule are explained in
- * kernel/locking/rtmutex.c, whose slow path calls in here; the per-link
- * decisions are the portable kernel/locking/pi_chain.c.  Depends on the
- * scheduler (rt_mutex_setprio, wake_up_process*) and
+ * semaphores"): the transitive chain walk (rt_mutex_adjust_prio_chain,
+ * steps [0]..[13]), and the three ways into it: queueing a waiter and
+ * boosting the owner (task_blocks_on_rt_mutex, [B1]..[B4]), leaving the
+ * queue and deboosting (remove_waiter, [D1]..[D3]) and the re-walk after
+ * a priority change (rt_mutex_adjust_pi, [A1]..[A2]).
+ * The owner word, the stealing rule and the slow lock and unlock are
+ * kernel/locking/rtmutex.c, whose slow path calls in here; the numbering
+ * of all the steps is listed in kernel/locking/rtmutex_internal.h; the
+ * per-link decisions are the portable kernel/locking/pi_chain.c.
+ * Depends on the scheduler (rt_mutex_setprio, wake_up_process*) and
  * kernel/locking/deadlock.c for the depth report.
- * Linux counterpart: the PI half of kernel/locking/rtmutex.c (v3.x-v4.x
- * structure), split out here only for length; rtk leaves out the
- * wake_q batching and the futex proxy locking.
+ * Linux counterpart: the PI half of kernel/locking/rtmutex.c (v3.14-v4.x
+ * structure; the walk's steps [1]..[13] are Linux's), split out here only
+ * for length; rtk leaves out the wake_q batching, the futex proxy locking
+ * and SCHED_DEADLINE's deadline ordering of waiters.  Longer than 400
+ * lines because the walk's numbered comment and its race diagrams sit
+ * next to the steps they describe.
  *
  * pi_waiters (task->pi_lock) holds, for each lock a task owns, that
  * lock's top waiter; the task's prio is the better of its normal_prio
- * and the top of pi_waiters (rt_mutex_getprio).  The chain walk goes
- * against the lock order (task->pi_lock, then the next lock's
- * wait_lock), so it only trylocks there and backs off.
+ * and the top of pi_waiters (rt_mutex_getprio).
  */
 #include "kernel/debug/sched_trace.h"
 #include "kernel/locking/rtmutex_internal.h"
@@ -29,14 +32,20 @@
 /* Linux's default: deeper chains than this are taken as a loop. */
 int max_lock_depth = 1024;
 
+/* The PI walk test's window: kernel/locking/rtmutex_internal.h. */
+DEFINE_RACE_WINDOW(rt_mutex_chain_walk_window);
+
 int rt_mutex_getprio(struct task_struct *task)
 {
+	raw_spin_assert_held(&task->pi_lock);
 	return pi_effective_prio(task->normal_prio, &task->pi_waiters);
 }
 
 /*
  * rt_mutex_adjust_prio - boost or deboost task to what its normal prio
- * and its top PI waiter say.  Locking: task->pi_lock held.
+ * and its top PI waiter say.
+ * Context: any, irqs off.  Locking: task->pi_lock held; takes task's run
+ * queue lock (in rt_mutex_setprio).
  */
 void rt_mutex_adjust_prio(struct task_struct *task)
 {
@@ -48,14 +57,27 @@ void rt_mutex_adjust_prio(struct task_struct *task)
 		rt_mutex_setprio(task, prio);
 }
 
-/* The lock task is blocked on, or NULL.  Locking: task->pi_lock held. */
+/*
+ * task_blocked_on_lock - the lock task is blocked on, or NULL.  Once
+ * task->pi_lock is dropped the result is only good for comparing (the
+ * walk's next_lock): the lock may be gone.
+ * Context: any, irqs off.  Locking: task->pi_lock held.
+ */
 static struct rt_mutex *task_blocked_on_lock(struct task_struct *task)
 {
+	raw_spin_assert_held(&task->pi_lock);
 	return task->pi_blocked_on ? task->pi_blocked_on->lock : NULL;
 }
 
-static void rt_mutex_wake_waiter(struct rt_mutex_waiter *waiter)
+/*
+ * rt_mutex_wake_waiter - wake a queued waiter so it retries the lock
+ * ([S4]); a spinlock_t sleeper is woken the way that keeps its saved state.
+ * Context: any, irqs off.  Locking: its lock's wait_lock held.
+ */
+static void rt_mutex_wake_waiter(struct rt_mutex *lock,
+				 struct rt_mutex_waiter *waiter)
 {
+	raw_spin_assert_held(&lock->wait_lock);
 	if (waiter->savestate)
 		wake_up_process_mutex(waiter->task);
 	else
@@ -63,43 +85,273 @@ static void rt_mutex_wake_waiter(struct rt_mutex_waiter *waiter)
 }
 
 /*
- * rt_mutex_adjust_prio_chain - walk the PI chain starting at task, which
- * owns or is about to be boosted through orig_lock, and propagate the
- * priority change along it.
+ * The steps of the PI chain walk (rt_mutex_adjust_prio_chain, below: read
+ * its comment first), each named after its step.
+ */
+
+/*
+ * pi_walk_too_deep - step [0]: the walk is at its depth-th link; past
+ * max_lock_depth the chain is taken as a cycle the walk cannot see (it is
+ * longer than it may go) and reported once per walk.
+ * Context: task, irqs on.  Locking: none ([R] on the link's task).
+ */
+static bool pi_walk_too_deep(int depth, struct task_struct *top_task,
+			     struct rt_mutex *orig_lock)
+{
+	BUG_ON(raw_irqs_disabled());
+	if (depth <= max_lock_depth)
+		return false;
+	rt_mutex_report_depth(top_task, orig_lock, max_lock_depth);
+	return true;
+}
+
+/*
+ * pi_walk_check_link - step [3], the first exit conditions: between
+ * links the walk held only [R], so the chain may have changed under it.
+ * Stop when task is not blocked any more, is blocked on another lock
+ * than the one [12] (or the caller) noted, or orig_lock lost its owner
+ * (the unlock deboosts then, [U2]); else pi_link_action() says whether
+ * this link changes anything.
  *
- * task:	  the owner to look at first (a reference is held; dropped here)
- * detect:	  walk the whole chain, looking for a cycle, even where no
- *		  priority changes
- * orig_lock:	  the lock the walk started from (NULL from adjust_pi)
- * next_lock:	  the lock task was blocked on when the caller looked
- * orig_waiter:	  the waiter that started the walk (NULL on deboost)
- * top_task:	  the task that started the walk (cycle check)
+ * The race [3] defends against, a waiter leaving during a walk:
  *
- * For each link of the chain:
- *	[1] take task->pi_lock; stop if task no longer blocks, or blocks
- *	    on another lock than next_lock (it got its lock and moved on)
- *	[2] stop if nothing changes further up: the waiter is not task's top
- *	    PI waiter any more, or the waiter already has task's prio
- *	    (unless detecting deadlocks: then go on without requeueing)
- *	[3] trylock lock->wait_lock (against the lock order; retry on fail)
- *	[4] deadlock: the chain came back to orig_lock or to top_task
- *	[5] requeue task's waiter in lock->wait_list at task->prio
- *	[6] drop task; no owner (the pending window): wake the new top
- *	    waiter if it changed, done
- *	[7] take the owner's pi_lock; if our waiter became the top waiter,
- *	    it replaces the old top in owner->pi_waiters (boost); if it was
- *	    the top and no longer is, the new top replaces it (deboost);
- *	    re-evaluate owner's prio
- *	[8] continue with owner and the lock it is blocked on, if any, and
- *	    if our waiter is or was the top of lock (else nothing propagates)
- * Steps [2], [5] and [7] are the portable kernel/locking/pi_chain.c,
- * which the host test tests/host/test_rtmutex_chain.c drives over
- * abstract tasks and locks.
- * The walk is bounded by max_lock_depth links: deeper is reported as a
- * probable cycle and returns -EDEADLK.
+ *	CPU0 (T3 blocks on L2, walks)		CPU1 (T2, owns L2, blocked on L1)
+ *	[B3] boost T2; next_lock = L1
+ *	[B4] unlock L2's wait_lock
+ *	     (parked in rt_mutex_chain_walk_window)
+ *						signal: T2 wakes in [S4]
+ *						[S5] remove_waiter: [D1]
+ *						  T2->pi_blocked_on = NULL
+ *						rt_mutex_lock_interruptible
+ *						  returns -EINTR; the waiter
+ *						  on T2's stack is gone
+ *	[1] lock T2->pi_lock
+ *	[2] waiter = T2->pi_blocked_on: NULL
+ *	[3] stop: T1, L1's owner, is not boosted for a T2 that left
+ *
+ * Had the walk kept the waiter it saw before dropping the locks, [4]
+ * would read a dead stack frame and [11] would boost L1's owner for
+ * good.  The same check catches T2 having got L1 and blocked on another
+ * lock since (next_lock != waiter->lock).  rtmutex_races'
+ * test_rt_mutex_walk_stops_when_the_waiter_left parks CPU0 in
+ * rt_mutex_chain_walk_window and runs CPU1.
+ * Context: task, irqs off.  Locking: task->pi_lock held [P], [R].
+ */
+static enum pi_link_action
+pi_walk_check_link(struct task_struct *task, struct rt_mutex_waiter *waiter,
+		   struct rt_mutex *next_lock, struct rt_mutex *orig_lock,
+		   struct rt_mutex_waiter *orig_waiter,
+		   struct rt_mutex_waiter *top_waiter, bool detect)
+{
+	raw_spin_assert_held(&task->pi_lock);
+	if (!waiter)
+		return PI_LINK_STOP;	/* got its lock, or left */
+	if (orig_waiter && !rt_mutex_owner(orig_lock))
+		return PI_LINK_STOP;	/* released meanwhile: unlock deboosts */
+	if (next_lock != waiter->lock)
+		return PI_LINK_STOP;	/* blocked elsewhere now */
+	return pi_link_action(waiter, &task->pi_waiters, task->prio,
+			      top_waiter, detect);
+}
+
+/*
+ * pi_walk_is_deadlock - step [6], the second exit conditions: the chain
+ * came back to the lock the walk started from, or reached a lock
+ * top_task owns: a cycle.
+ * Context: task, irqs off.  Locking: [P] and lock->wait_lock [L] held.
+ */
+static bool pi_walk_is_deadlock(struct rt_mutex *lock,
+				struct rt_mutex *orig_lock,
+				struct task_struct *top_task)
+{
+	raw_spin_assert_held(&lock->wait_lock);
+	return lock == orig_lock || rt_mutex_owner(lock) == top_task;
+}
+
+/*
+ * pi_walk_requeue_lock_waiter - step [7]: task's prio changed, so its
+ * waiter moves to that place in lock->wait_list.  Returns lock's top
+ * waiter from before the move (for [9] and [11]), or NULL when action is
+ * not PI_LINK_REQUEUE (nothing moved).
+ * Context: task, irqs off.  Locking: task->pi_lock [P] and
+ * lock->wait_lock [L] held.
+ */
+static struct rt_mutex_waiter *
+pi_walk_requeue_lock_waiter(struct rt_mutex *lock,
+			    struct rt_mutex_waiter *waiter,
+			    struct task_struct *task,
+			    enum pi_link_action action)
+{
+	raw_spin_assert_held(&lock->wait_lock);
+	raw_spin_assert_held(&task->pi_lock);
+	if (action != PI_LINK_REQUEUE)
+		return NULL;
+	return pi_requeue_waiter(&lock->wait_list, waiter, task->prio);
+}
+
+/*
+ * pi_walk_release_task - step [8]: done with task: drop [P] and [R].
+ * Context: task, irqs off.  Locking: [P] and [L] held; drops [P].
+ */
+static void pi_walk_release_task(struct task_struct *task)
+{
+	raw_spin_assert_held(&task->pi_lock);
+	raw_spin_unlock(&task->pi_lock);
+	put_task_struct(task);
+}
+
+/*
+ * pi_walk_end_at_free_lock - step [9], the third exit conditions: lock
+ * has no owner, the end of the chain.  An unlock woke lock's top waiter
+ * and left the lock free ([U3]); if [7] has just put another waiter in
+ * front, that one is the only waiter allowed to take the lock ([T2]), so
+ * it must be woken too: the one woken by the unlock will find it is not
+ * the top waiter and sleep again.
+ *
+ *	CPU0 (unlock of L)		CPU1 (walk)		W1, W2 on L
+ *	[U3] owner = NULL|bit, wake W1
+ *					[7] W2 boosted in front
+ *					    of W1
+ *								W1: [T2] not top,
+ *								sleeps again
+ *					[9] wake W2		W2: [T2] takes L
+ *
+ * Without the wake-up L stays free with both waiters asleep.  No test
+ * forces this interleaving (tests/pi's t3-l1-pi-steal.tst and
+ * rtmutex:test_rt_mutex_lock_stealing_by_higher_prio_only run the
+ * pending window without a walk inside it).
+ * Context: task, irqs off.  Locking: lock->wait_lock [L] held; dropped
+ * with irqs enabled.
+ */
+static void pi_walk_end_at_free_lock(struct rt_mutex *lock,
+				     struct rt_mutex_waiter *prerequeue_top)
+{
+	struct rt_mutex_waiter *top = rt_mutex_top_waiter(lock);
+
+	raw_spin_assert_held(&lock->wait_lock);
+	if (prerequeue_top && prerequeue_top != top)
+		rt_mutex_wake_waiter(lock, top);
+	raw_spin_unlock_irq(&lock->wait_lock);
+}
+
+/*
+ * pi_walk_next_task - step [10]: the next link's task is lock's owner;
+ * take [R] and [P] on it.  The owner cannot go away before [R]: it
+ * would have to unlock lock first, and that takes [L].
+ * Context: task, irqs off.  Locking: lock->wait_lock [L] held; takes the
+ * owner's pi_lock.
+ */
+static struct task_struct *pi_walk_next_task(struct rt_mutex *lock)
+{
+	struct task_struct *owner;
+
+	raw_spin_assert_held(&lock->wait_lock);
+	owner = get_task_struct(rt_mutex_owner(lock));
+	raw_spin_lock(&owner->pi_lock);
+	return owner;
+}
+
+/*
+ * pi_walk_requeue_pi_waiter - step [11]: if [7] moved waiter and it is
+ * now, or was before, lock's top waiter, task (lock's owner) sees a
+ * different top waiter for lock: the new top replaces the old one in
+ * task->pi_waiters and task's prio follows (a boost when waiter came to
+ * the front, a deboost when it fell behind).  Returns true when the
+ * owner's view changed, the condition for going on at [13].
+ * Context: task, irqs off.  Locking: task->pi_lock [P] and
+ * lock->wait_lock [L] held; takes task's run queue lock.
+ */
+static bool pi_walk_requeue_pi_waiter(struct task_struct *task,
+				      struct rt_mutex *lock,
+				      struct rt_mutex_waiter *waiter,
+				      struct rt_mutex_waiter *prerequeue_top)
+{
+	raw_spin_assert_held(&lock->wait_lock);
+	raw_spin_assert_held(&task->pi_lock);
+	if (!prerequeue_top)
+		return false;	/* [7] moved nothing (PI_LINK_FOLLOW) */
+	if (waiter != rt_mutex_top_waiter(lock) && waiter != prerequeue_top)
+		return false;	/* behind the top before and after */
+	pi_owner_update(&task->pi_waiters, &lock->wait_list, prerequeue_top);
+	rt_mutex_adjust_prio(task);
+	return true;
+}
+
+/*
+ * The PI chain walk.
+ *
+ * A change at the start of a chain of blocked tasks (a waiter arrives,
+ * leaves, or its task's prio changes) must reach every owner further on:
+ *
+ *	top_task -waits on-> orig_lock -owned by-> task -waits on-> next_lock
+ *	  -owned by-> owner2 -waits on-> ... -owned by-> a running task
+ *
+ * The walk goes one link at a time and holds at most two spinlocks at a
+ * time, so it stays preemptible between links and never holds a lock for
+ * a whole chain; the price is that anything it saw may have changed when
+ * it takes the locks of the next link, so every link re-checks what the
+ * previous one noted ([3], [6], [9]) before trusting it.
+ *
+ * What protects what (the legend of the table below):
+ *	[R]	a reference on task (get_task_struct): task is not freed
+ *	[P]	task->pi_lock: task->pi_blocked_on, task->pi_waiters,
+ *		task->prio; the waiter's prio while it is requeued
+ *	[L]	lock->wait_lock: lock->wait_list, changes of lock->owner
+ *		(bit 0 set: kernel/locking/rtmutex.c), the owner's link to it
+ *	irqs are off whenever [P] or [L] is held.
+ * task and lock are the walk's cursor: task is the task of the current
+ * link, lock the lock it is blocked on.  The lock order is [L], then [P]
+ * (try_to_take_rt_mutex, task_blocks_on_rt_mutex); step [5] goes
+ * against it, so it only trylocks and backs off.
+ *
+ * Arguments (what holds them still):
+ *	task		[R]	the first task; the walk drops the reference
+ *	detect			follow the whole chain looking for a cycle
+ *				even where no prio changes (RT_DEADLOCK_DETECT)
+ *	orig_lock		what top_task blocks on (NULL from
+ *				rt_mutex_adjust_pi); a cycle comes back to it
+ *	next_lock		what task blocked on when the caller last held
+ *				[P]; only compared, never dereferenced
+ *	orig_waiter		top_task's waiter on orig_lock, NULL on a
+ *				deboost ([D3]) or a re-walk ([A2])
+ *	top_task		the task that started the walk (current)
+ *
+ *	step	what						held
+ *	[0]	more than max_lock_depth links: report, take	[R]
+ *		it as a cycle, -EDEADLK
+ *	[1]	lock task->pi_lock				[R] takes [P]
+ *	[2]	waiter = task->pi_blocked_on			[R][P]
+ *	[3]	exit conditions 1: stop if task no longer	[R][P]
+ *		blocks, blocks on another lock than next_lock, or
+ *		orig_lock was released meanwhile; else pi_link_action():
+ *		STOP (nothing changes further on), REQUEUE, or FOLLOW
+ *		(detect only: go on without changing anything)
+ *	[4]	lock = waiter->lock				[R][P]
+ *	[5]	trylock lock->wait_lock; if busy, drop [P],	[R][P] tries [L]
+ *		relax, back to [1]
+ *	[6]	exit conditions 2: a deadlock if the chain	[R][P][L]
+ *		came back to orig_lock or to a lock top_task owns
+ *	[7]	REQUEUE: move waiter in lock->wait_list to	[R][P][L]
+ *		task->prio, noting lock's top waiter before the move
+ *	[8]	unlock task->pi_lock, put task			[L]
+ *	[9]	exit conditions 3: lock has no owner (the	[L]
+ *		pending window after an unlock): if [7] changed lock's top
+ *		waiter, wake the new one; the walk ends
+ *	[10]	task = lock's owner: get it, lock its pi_lock	[L] takes [R][P]
+ *	[11]	REQUEUE, waiter was or is lock's top waiter:	[R][P][L]
+ *		lock's new top replaces the old one in task->pi_waiters,
+ *		task's prio is re-evaluated (boost or deboost)
+ *	[12]	exit conditions 4, noted for after [13]: the	[R][P][L]
+ *		lock task blocks on (next_lock), lock's top waiter
+ *	[13]	unlock both; go back to [0] if task blocks	[R]
+ *		and [11] changed it (or detect), else put task: done
+ *
+ * [3], [7] and [11] decide with the portable kernel/locking/pi_chain.c;
+ * tests/host/test_rtmutex_chain.c runs the same steps, without the
+ * locks, on the host.  [0] is Linux's unnumbered loop check.
  *
  * Context: task, may not sleep; irqs on.  Locking: none held on entry;
- * takes pi_locks and wait_locks one link at a time.
+ * takes [P] and [L] one link at a time.
  */
 static int rt_mutex_adjust_prio_chain(struct task_struct *task, bool detect,
 				      struct rt_mutex *orig_lock,
@@ -108,99 +360,56 @@ static int rt_mutex_adjust_prio_chain(struct task_struct *task, bool detect,
 				      struct task_struct *top_task)
 {
 	struct rt_mutex_waiter *waiter, *top_waiter = orig_waiter;
-	struct rt_mutex_waiter *prerequeue_top_waiter;
+	struct rt_mutex_waiter *prerequeue_top;
+	enum pi_link_action action;
 	struct rt_mutex *lock;
-	bool requeue, propagate;
+	bool propagate;
 	int depth = 0;
 	int ret = 0;
 
 	BUG_ON(raw_irqs_disabled());
+	race_window(&rt_mutex_chain_walk_window);
 again:
-	if (++depth > max_lock_depth) {
-		rt_mutex_report_depth(top_task, orig_lock, max_lock_depth);
-		put_task_struct(task);
-		return -EDEADLK;
+	if (pi_walk_too_deep(++depth, top_task, orig_lock)) {	/* [0] */
+		ret = -EDEADLK;
+		goto out_put_task;
 	}
 retry:
-	requeue = true;
 	raw_spin_lock_irq(&task->pi_lock);			/* [1] */
-	waiter = task->pi_blocked_on;
-	if (!waiter)
+	waiter = task->pi_blocked_on;				/* [2] */
+	action = pi_walk_check_link(task, waiter, next_lock,	/* [3] */
+				    orig_lock, orig_waiter, top_waiter,
+				    detect);
+	if (action == PI_LINK_STOP)
 		goto out_unlock_pi;
-	if (orig_waiter && !rt_mutex_owner(orig_lock))
-		goto out_unlock_pi;	/* released meanwhile: unlock boosts */
-	if (next_lock != waiter->lock)
-		goto out_unlock_pi;
-	switch (pi_link_action(waiter, &task->pi_waiters, task->prio,	/* [2] */
-			       top_waiter, detect)) {
-	case PI_LINK_STOP:
-		goto out_unlock_pi;
-	case PI_LINK_FOLLOW:
-		requeue = false;
-		break;
-	case PI_LINK_REQUEUE:
-		break;
-	}
-	lock = waiter->lock;
-	if (!raw_spin_trylock(&lock->wait_lock)) {		/* [3] */
+	lock = waiter->lock;					/* [4] */
+	if (!raw_spin_trylock(&lock->wait_lock)) {		/* [5] */
 		raw_spin_unlock_irq(&task->pi_lock);
 		cpu_relax();
 		goto retry;
 	}
-	if (lock == orig_lock || rt_mutex_owner(lock) == top_task) {	/* [4] */
+	if (pi_walk_is_deadlock(lock, orig_lock, top_task)) {	/* [6] */
 		raw_spin_unlock(&lock->wait_lock);
 		ret = -EDEADLK;
 		goto out_unlock_pi;
 	}
-	if (!requeue) {
-		/* detecting only: follow the chain without changing it */
-		raw_spin_unlock(&task->pi_lock);
-		put_task_struct(task);
-		if (!rt_mutex_owner(lock)) {
-			raw_spin_unlock_irq(&lock->wait_lock);
-			return 0;
-		}
-		task = get_task_struct(rt_mutex_owner(lock));
-		raw_spin_lock(&task->pi_lock);
-		next_lock = task_blocked_on_lock(task);
-		top_waiter = rt_mutex_top_waiter(lock);
-		raw_spin_unlock(&task->pi_lock);
-		raw_spin_unlock_irq(&lock->wait_lock);
-		if (!next_lock)
-			goto out_put_task;
-		goto again;
-	}
-
-	prerequeue_top_waiter = pi_requeue_waiter(&lock->wait_list,	/* [5] */
-						  waiter, task->prio);
-
-	raw_spin_unlock(&task->pi_lock);			/* [6] */
-	put_task_struct(task);
-	if (!rt_mutex_owner(lock)) {
-		if (prerequeue_top_waiter != rt_mutex_top_waiter(lock))
-			rt_mutex_wake_waiter(rt_mutex_top_waiter(lock));
-		raw_spin_unlock_irq(&lock->wait_lock);
+	prerequeue_top = pi_walk_requeue_lock_waiter(lock, waiter,	/* [7] */
+						     task, action);
+	pi_walk_release_task(task);				/* [8] */
+	if (!rt_mutex_owner(lock)) {				/* [9] */
+		pi_walk_end_at_free_lock(lock, prerequeue_top);
 		return 0;
 	}
-
-	task = get_task_struct(rt_mutex_owner(lock));		/* [7] */
-	raw_spin_lock(&task->pi_lock);
-	propagate = waiter == rt_mutex_top_waiter(lock) ||
-		    waiter == prerequeue_top_waiter;
-	if (propagate) {
-		pi_owner_update(&task->pi_waiters, &lock->wait_list,
-				prerequeue_top_waiter);
-		rt_mutex_adjust_prio(task);
-	}
-	next_lock = task_blocked_on_lock(task);			/* [8] */
+	task = pi_walk_next_task(lock);				/* [10] */
+	propagate = pi_walk_requeue_pi_waiter(task, lock,	/* [11] */
+					      waiter, prerequeue_top);
+	next_lock = task_blocked_on_lock(task);			/* [12] */
 	top_waiter = rt_mutex_top_waiter(lock);
-	raw_spin_unlock(&task->pi_lock);
+	raw_spin_unlock(&task->pi_lock);			/* [13] */
 	raw_spin_unlock_irq(&lock->wait_lock);
-	if (!next_lock)
-		goto out_put_task;
-	if (!detect && !propagate)
-		goto out_put_task;
-	goto again;
+	if (next_lock && (detect || propagate))
+		goto again;
+	goto out_put_task;
 
 out_unlock_pi:
 	raw_spin_unlock_irq(&task->pi_lock);
@@ -212,15 +421,18 @@ out_put_task:
 /*
  * task_blocks_on_rt_mutex - queue waiter for task on lock and boost the
  * owner chain:
- *	[1] taking a lock one holds is a self-deadlock
- *	[2] queue the waiter by prio (FIFO among equals), mark task blocked
- *	[3] if it became the top waiter, it replaces the old one in the
- *	    owner's pi_waiters and the owner is re-prioritised
- *	[4] if the owner is itself blocked, walk the chain (always when
- *	    detecting deadlocks)
+ *	[B1] taking a lock one holds is a self-deadlock
+ *	[B2] under task->pi_lock: queue the waiter by prio (FIFO among
+ *	     equals), mark task blocked on it
+ *	[B3] under the owner's pi_lock: if waiter became the top waiter, it
+ *	     replaces the old one in the owner's pi_waiters and the owner is
+ *	     re-prioritised; note the lock the owner blocks on
+ *	[B4] if the owner is itself blocked and was boosted (always when
+ *	     detecting deadlocks), drop wait_lock and walk the chain from the
+ *	     owner, steps [0]..[13]
  * Returns 0 or -EDEADLK (the waiter is still queued then).
- * Context: task.  Locking: lock->wait_lock held with irqs off; dropped and
- * retaken around the chain walk.
+ * Context: task, irqs off.  Locking: lock->wait_lock held; dropped and
+ * retaken around the chain walk; takes task's and the owner's pi_lock.
  */
 int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 			    struct rt_mutex_waiter *waiter,
@@ -232,13 +444,12 @@ int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 	bool chain_walk = false;
 	int res;
 
-	sched_trace_contend(task, owner, lock);
-
 	raw_spin_assert_held(&lock->wait_lock);
-	if (owner == task)					/* [1] */
+	sched_trace_contend(task, owner, lock);
+	if (owner == task)					/* [B1] */
 		return -EDEADLK;
 
-	waiter->task = task;					/* [2] */
+	waiter->task = task;					/* [B2] */
 	waiter->lock = lock;
 	raw_spin_lock(&task->pi_lock);
 	waiter->prio = task->prio;
@@ -251,7 +462,7 @@ int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 	if (!owner)
 		return 0;
 
-	raw_spin_lock(&owner->pi_lock);				/* [3] */
+	raw_spin_lock(&owner->pi_lock);				/* [B3] */
 	if (waiter == rt_mutex_top_waiter(lock)) {
 		pi_owner_update(&owner->pi_waiters, &lock->wait_list,
 				top_waiter);
@@ -266,7 +477,7 @@ int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 	if (!chain_walk || !next_lock)
 		return 0;
 
-	get_task_struct(owner);					/* [4] */
+	get_task_struct(owner);					/* [B4] */
 	raw_spin_unlock_irq(&lock->wait_lock);
 	res = rt_mutex_adjust_prio_chain(owner, detect, lock, next_lock,
 					 waiter, task);
@@ -276,19 +487,27 @@ int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 
 /*
  * remove_waiter - current leaves lock's queue without the lock (signal,
- * timeout, deadlock): if it was the top waiter, the owner drops to its
- * next top waiter and the chain behind the owner is deboosted.
- * Context: task.  Locking: lock->wait_lock held, irqs off; dropped and
- * retaken around the chain walk.
+ * timeout, deadlock):
+ *	[D1] under current->pi_lock: dequeue the waiter, current is no
+ *	     longer blocked (the walk's [3] sees this)
+ *	[D2] if it was the top waiter of an owned lock: under the owner's
+ *	     pi_lock the next top waiter replaces it in the owner's
+ *	     pi_waiters and the owner is deboosted
+ *	[D3] if the owner is itself blocked, drop wait_lock and walk the
+ *	     chain from the owner, steps [0]..[13] (no orig_waiter: a deboost)
+ * Context: task, irqs off.  Locking: lock->wait_lock held; dropped and
+ * retaken around the chain walk; takes current's and the owner's pi_lock.
  */
 void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 {
-	bool is_top_waiter = (waiter == rt_mutex_top_waiter(lock));
-	struct task_struct *owner = rt_mutex_owner(lock);
+	struct task_struct *owner;
 	struct rt_mutex *next_lock;
+	bool is_top_waiter;
 
 	raw_spin_assert_held(&lock->wait_lock);
-	raw_spin_lock(&current->pi_lock);
+	owner = rt_mutex_owner(lock);
+	is_top_waiter = waiter == rt_mutex_top_waiter(lock);
+	raw_spin_lock(&current->pi_lock);			/* [D1] */
 	pi_waiter_dequeue(&lock->wait_list, waiter);
 	current->pi_blocked_on = NULL;
 	raw_spin_unlock(&current->pi_lock);
@@ -296,7 +515,7 @@ void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 	if (!owner || !is_top_waiter)
 		return;
 
-	raw_spin_lock(&owner->pi_lock);
+	raw_spin_lock(&owner->pi_lock);				/* [D2] */
 	pi_owner_update(&owner->pi_waiters, &lock->wait_list, waiter);
 	rt_mutex_adjust_prio(owner);
 	next_lock = task_blocked_on_lock(owner);
@@ -304,19 +523,29 @@ void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 	if (!next_lock)
 		return;
 
-	get_task_struct(owner);
+	get_task_struct(owner);					/* [D3] */
 	raw_spin_unlock_irq(&lock->wait_lock);
 	rt_mutex_adjust_prio_chain(owner, false, lock, next_lock, NULL, current);
 	raw_spin_lock_irq(&lock->wait_lock);
 }
 
+/*
+ * rt_mutex_adjust_pi (rtmutex.h):
+ *	[A1] under task->pi_lock: nothing to do unless task is blocked and
+ *	     its waiter is queued at another prio than task's new one
+ *	[A2] walk the chain from task itself, steps [0]..[13] (no orig_lock
+ *	     and no orig_waiter: [3] finds the prio difference at once)
+ * Context: task, irqs on (sched_setscheduler, set_user_nice, after their
+ * run queue lock is dropped).  Locking: none held; takes task->pi_lock.
+ */
 void rt_mutex_adjust_pi(struct task_struct *task)
 {
 	struct rt_mutex_waiter *waiter;
 	struct rt_mutex *next_lock;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&task->pi_lock, flags);
+	BUG_ON(raw_spin_is_held_here(&task->pi_lock));
+	raw_spin_lock_irqsave(&task->pi_lock, flags);		/* [A1] */
 	waiter = task->pi_blocked_on;
 	if (!waiter || waiter->prio == task->prio) {
 		raw_spin_unlock_irqrestore(&task->pi_lock, flags);
@@ -325,6 +554,6 @@ void rt_mutex_adjust_pi(struct task_struct *task)
 	next_lock = waiter->lock;
 	raw_spin_unlock_irqrestore(&task->pi_lock, flags);
 
-	get_task_struct(task);
+	get_task_struct(task);					/* [A2] */
 	rt_mutex_adjust_prio_chain(task, false, NULL, next_lock, NULL, task);
 }

@@ -9,7 +9,8 @@
  * the cycle) for ABBA and three-lock cycles.
  *
  * walk() below is rt_mutex_adjust_prio_chain() with the locking taken
- * out: the same [n] steps, the same calls into pi_chain.c, one thread.
+ * out: the same [n] steps (those without a lock to take or a reference
+ * to hold), the same calls into pi_chain.c, one thread.
  * Priorities are the kernel's: 0..99 realtime (lower is more
  * important), 100..139 SCHED_OTHER (120 is nice 0).
  */
@@ -97,29 +98,29 @@ static int walk(struct htask *task, bool detect, struct hlock *orig_lock,
 	int depth = 0;
 
 	for (;;) {
-		if (++depth > max_depth) {
+		if (++depth > max_depth) {			/* [0] */
 			bound_hits++;
 			return -EDEADLK;
 		}
-		waiter = task->blocked_on;			/* [1] */
-		if (!waiter || wlock(waiter) != next_lock)
+		waiter = task->blocked_on;			/* [2] */
+		if (!waiter || wlock(waiter) != next_lock)	/* [3] */
 			return 0;
-		act = pi_link_action(waiter, &task->pi_waiters,	/* [2] */
+		act = pi_link_action(waiter, &task->pi_waiters,
 				     task->prio, top_waiter, detect);
 		if (act == PI_LINK_STOP)
 			return 0;
-		lock = wlock(waiter);
-		if (lock == orig_lock || lock->owner == top_task) /* [4] */
+		lock = wlock(waiter);				/* [4] */
+		if (lock == orig_lock || lock->owner == top_task) /* [6] */
 			return -EDEADLK;
 		propagate = false;
 		if (act == PI_LINK_REQUEUE) {
-			pre = pi_requeue_waiter(&lock->wait_list,	/* [5] */
+			pre = pi_requeue_waiter(&lock->wait_list,	/* [7] */
 						waiter, task->prio);
-			if (!lock->owner)			/* [6] */
+			if (!lock->owner)			/* [9] */
 				return 0;
 			propagate = waiter == pi_top_waiter(&lock->wait_list) ||
 				    waiter == pre;
-			if (propagate) {			/* [7] */
+			if (propagate) {			/* [11] */
 				pi_owner_update(&lock->owner->pi_waiters,
 						&lock->wait_list, pre);
 				adjust_prio(lock->owner);
@@ -127,15 +128,16 @@ static int walk(struct htask *task, bool detect, struct hlock *orig_lock,
 		}
 		if (!lock->owner)
 			return 0;
-		task = lock->owner;				/* [8] */
-		next_lock = blocked_lock(task);
+		task = lock->owner;				/* [10] */
+		next_lock = blocked_lock(task);			/* [12] */
 		top_waiter = pi_top_waiter(&lock->wait_list);
-		if (!next_lock || (!detect && !propagate))
+		if (!next_lock || (!detect && !propagate))	/* [13] */
 			return 0;
 	}
 }
 
-/* block - task_blocks_on_rt_mutex(): queue t on l, boost, walk. */
+/* block - task_blocks_on_rt_mutex(): queue t on l ([B2]), boost ([B3]),
+ * walk ([B4]). */
 static int block(struct htask *t, struct hlock *l, bool detect, int max_depth)
 {
 	struct rt_mutex_waiter *w = &t->w, *old_top;
@@ -162,7 +164,8 @@ static int block(struct htask *t, struct hlock *l, bool detect, int max_depth)
 	return walk(owner, detect, l, blocked_lock(owner), w, t, max_depth);
 }
 
-/* leave - remove_waiter(): t gives up waiting (signal, timeout). */
+/* leave - remove_waiter(): t gives up waiting (signal, timeout): [D1],
+ * deboost [D2], walk [D3]. */
 static void leave(struct htask *t)
 {
 	struct rt_mutex_waiter *w = t->blocked_on;
@@ -180,7 +183,8 @@ static void leave(struct htask *t)
 		walk(owner, false, l, blocked_lock(owner), NULL, t, 1024);
 }
 
-/* unlock - rt_mutex_slowunlock() and the woken top waiter taking it. */
+/* unlock - rt_mutex_slowunlock() ([U2]) and the woken top waiter taking
+ * it ([T2], [T4]). */
 static struct htask *unlock(struct htask *t, struct hlock *l)
 {
 	struct rt_mutex_waiter *top = pi_top_waiter(&l->wait_list);
@@ -196,7 +200,7 @@ static struct htask *unlock(struct htask *t, struct hlock *l)
 	return wtask(top);
 }
 
-/* setprio - sched_setscheduler then rt_mutex_adjust_pi(). */
+/* setprio - sched_setscheduler then rt_mutex_adjust_pi() ([A1], [A2]). */
 static void setprio(struct htask *t, int normal_prio)
 {
 	t->normal_prio = normal_prio;
