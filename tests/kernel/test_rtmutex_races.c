@@ -4,7 +4,8 @@
  * instructions, forced with race windows (kernel/debug/race_window.h).
  *
  * test_rt_mutex_unlock_no_waiters_object_freed (issue 12, bug 3; the
- * diagram is at rt_mutex_slowunlock's step [1] in kernel/locking/rtmutex.c).
+ * diagram is at unlock_rt_mutex_safe, rt_mutex_slowunlock's step [U1] in
+ * kernel/locking/rtmutex.c).
  * Scenario (every model: rt_mutex is the same lock under all four):
  *   U   a kthread bound to CPU 1, SCHED_OTHER, holds the lock L inside a
  *       kmalloc'ed object and releases it through the slow path with no
@@ -29,10 +30,29 @@
  * still owns L); after the release U's cmpxchg fails on the waiters bit
  * R set, U retries with R queued and wakes it.  Observable: R blocked
  * while U was parked, then got L; L ends free without waiters.
+ *
+ * test_rt_mutex_walk_stops_when_the_waiter_left: a waiter leaving during
+ * a chain walk (the diagram at pi_walk_check_link, step [3], in
+ * kernel/locking/rtmutex_pi.c).  Scenario:
+ *   M   the test task, SCHED_OTHER on CPU 0, owns L1
+ *   T2  FIFO 10 on CPU 0: takes L2, then waits interruptibly for L1
+ *       (M owns it: M is boosted to FIFO 10)
+ *   T3  FIFO 20 on CPU 1: asks for L2: [B3] boosts T2 to FIFO 20 and its
+ *       walk towards L1's owner M parks in rt_mutex_chain_walk_window
+ *   M   signals T2 while the walk is parked: T2 (CPU 0) leaves L1's queue
+ *       with -EINTR ([S5], [D1]) and M drops back to SCHED_OTHER; then M
+ *       releases the walk and waits until T3 sleeps on L2
+ * Observable: the walk stopped at [3]: M is not boosted to FIFO 20 (nor
+ * to anything), L1 has no waiters and M no PI waiters; T2 stays at
+ * FIFO 20 (T3 still waits for its L2).  Then T2 releases L2, T3 gets it.
+ * Needs 2 CPUs: T3 spins in the window while T2 runs.
  */
 #include "kernel/ktest.h"
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/debug/race_window.h"
+#include "kernel/signal.h"
+#include "lib/errno.h"
+#include "tests/kernel/sched_helpers.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/completion.h"
 #include "kernel/sched/kthread.h"
@@ -201,6 +221,138 @@ static void test_rt_mutex_unlock_no_waiters_retries_for_new_waiter(struct ktest 
 	kfree(obj);
 }
 
+/* The chain of the walk test: L1 owned by M, L2 by T2. */
+static DEFINE_RT_MUTEX(walk_l1);
+static DEFINE_RT_MUTEX(walk_l2);
+static struct completion t2_has_l2, t2_left, t2_may_unlock, t2_done, t3_done;
+static int t2_result;
+
+/* T2: take L2, wait for L1 until signalled, keep L2 until told. */
+static int walk_t2_fn(void *data)
+{
+	rt_mutex_lock(&walk_l2);
+	complete(&t2_has_l2);
+	WRITE_ONCE(t2_result, rt_mutex_lock_interruptible(&walk_l1));
+	if (!t2_result)
+		rt_mutex_unlock(&walk_l1);	/* not the test's path */
+	flush_signals(current);
+	complete(&t2_left);
+	wait_for_completion(&t2_may_unlock);
+	rt_mutex_unlock(&walk_l2);
+	complete(&t2_done);
+	return 0;
+}
+
+/* T3: ask for L2; its walk parks in the window on the way to L1. */
+static int walk_t3_fn(void *data)
+{
+	rt_mutex_lock(&walk_l2);
+	rt_mutex_unlock(&walk_l2);
+	complete(&t3_done);
+	return 0;
+}
+
+/* wait_sleeping_on - until p sleeps blocked on lock (its walk is over
+ * then: the walk runs before schedule()); false after SAFETY_NS. */
+static bool wait_sleeping_on(struct task_struct *p, struct rt_mutex *lock)
+{
+	ktime_t end = ktime_get() + SAFETY_NS;
+
+	while (ktime_get() < end) {
+		struct rt_mutex_waiter *w = READ_ONCE(p->pi_blocked_on);
+
+		if (w && w->lock == lock && READ_ONCE(p->state) != TASK_RUNNING &&
+		    !READ_ONCE(p->on_cpu) && !READ_ONCE(p->on_rq))
+			return true;
+		schedule();
+	}
+	return false;
+}
+
+static void test_rt_mutex_walk_stops_when_the_waiter_left(struct ktest *t)
+{
+	struct task_struct *t2, *t3;
+	int m_prio, t3_prio;
+	bool parked;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: the walk spins in the window "
+			      "while the waiter leaves");
+	init_completion(&t2_has_l2);
+	init_completion(&t2_left);
+	init_completion(&t2_may_unlock);
+	init_completion(&t2_done);
+	init_completion(&t3_done);
+	t3 = create_fifo(walk_t3_fn, NULL, 20, one_cpu(1), "walk-T3");
+	KTEST_ASSERT(t, t3 != NULL, "kthread_create failed");
+	me_rt(0, 0);
+	m_prio = current->normal_prio;
+	rt_mutex_lock(&walk_l1);
+	t2 = start_rt(walk_t2_fn, NULL, SCHED_FIFO, 10, 0, "walk-T2");
+	if (!t2) {
+		/* T3 alone takes and releases the free L2 */
+		rt_mutex_unlock(&walk_l1);
+		wake_up_process(t3);
+		wait_for_completion(&t3_done);
+		put_task_struct(t3);
+		me_restore();
+		KTEST_ASSERT(t, 0, "kthread_create failed");
+	}
+	wait_for_completion(&t2_has_l2);
+	KTEST_EXPECT(t, wait_sleeping_on(t2, &walk_l1),
+		     "T2 not seen blocked on L1");
+	KTEST_EXPECT(t, READ_ONCE(current->prio) == t2->normal_prio,
+		     "M prio %d, want T2's %d (the boost through L1)",
+		     READ_ONCE(current->prio), t2->normal_prio);
+
+	t3_prio = t3->normal_prio;
+	race_window_arm(&rt_mutex_chain_walk_window, t3);
+	wake_up_process(t3);
+	parked = race_window_wait_parked(&rt_mutex_chain_walk_window,
+					 PARK_WAIT_NS);
+	if (!parked)
+		race_window_disarm(&rt_mutex_chain_walk_window);
+	KTEST_EXPECT(t, parked, "T3's walk parks in rt_mutex_chain_walk_window "
+		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
+	if (parked) {
+		KTEST_EXPECT(t, READ_ONCE(t2->prio) == t3_prio,
+			     "[B3] boosted T2 to %d before the walk, saw %d",
+			     t3_prio, READ_ONCE(t2->prio));
+		kernel_signal(t2);
+		wait_for_completion(&t2_left);
+		KTEST_EXPECT(t, READ_ONCE(t2_result) == -EINTR,
+			     "T2 left L1 with %d, want %d",
+			     READ_ONCE(t2_result), -EINTR);
+		race_window_release(&rt_mutex_chain_walk_window);
+	}
+	KTEST_EXPECT(t, wait_sleeping_on(t3, &walk_l2),
+		     "T3 not seen blocked on L2 after its walk");
+	KTEST_EXPECT(t, READ_ONCE(current->prio) == m_prio,
+		     "M prio %d after the walk, want its own %d: the walk "
+		     "boosted L1's owner for a waiter that had left",
+		     READ_ONCE(current->prio), m_prio);
+	KTEST_EXPECT(t, !rt_mutex_has_waiters(&walk_l1) &&
+			!task_has_pi_waiters(current),
+		     "L1 %s waiters, M %s PI waiters; want none",
+		     rt_mutex_has_waiters(&walk_l1) ? "has" : "has no",
+		     task_has_pi_waiters(current) ? "has" : "has no");
+	KTEST_EXPECT(t, READ_ONCE(t2->prio) == t3_prio,
+		     "T2 prio %d, want T3's %d (T3 still waits for L2)",
+		     READ_ONCE(t2->prio), t3_prio);
+
+	complete(&t2_may_unlock);
+	wait_for_completion(&t2_done);
+	wait_for_completion(&t3_done);
+	rt_mutex_unlock(&walk_l1);
+	KTEST_EXPECT(t, !rt_mutex_is_locked(&walk_l1) &&
+			!rt_mutex_is_locked(&walk_l2),
+		     "L1 and L2 free at the end");
+	put_task_struct(t2);
+	put_task_struct(t3);
+	me_restore();
+}
+
 KTEST_SUITE(rtmutex_races,
 	    KTEST_CASE(test_rt_mutex_unlock_no_waiters_object_freed),
-	    KTEST_CASE(test_rt_mutex_unlock_no_waiters_retries_for_new_waiter));
+	    KTEST_CASE(test_rt_mutex_unlock_no_waiters_retries_for_new_waiter),
+	    KTEST_CASE(test_rt_mutex_walk_stops_when_the_waiter_left));
