@@ -37,7 +37,6 @@ DEFINE_RACE_WINDOW(rt_mutex_chain_walk_window);
 
 int rt_mutex_getprio(struct task_struct *task)
 {
-	BUG_ON(!raw_spin_is_locked(&task->pi_lock));
 	return pi_effective_prio(task->normal_prio, &task->pi_waiters);
 }
 
@@ -63,9 +62,8 @@ void rt_mutex_adjust_prio(struct task_struct *task)
  * walk's next_lock): the lock may be gone.
  * Context: any, irqs off.  Locking: task->pi_lock held.
  */
-static struct rt_mutex *task_blocked_on_lock(struct task_struct *task)
+static inline struct rt_mutex *task_blocked_on_lock(struct task_struct *task)
 {
-	BUG_ON(!raw_spin_is_locked(&task->pi_lock));
 	return task->pi_blocked_on ? task->pi_blocked_on->lock : NULL;
 }
 
@@ -86,23 +84,25 @@ static void rt_mutex_wake_waiter(struct rt_mutex *lock,
 
 /*
  * The steps of the PI chain walk (rt_mutex_adjust_prio_chain, below: read
- * its comment first), each named after its step.  They check the locks
- * they need with the inline raw_spin_is_locked(), not the out-of-line
- * raw_spin_assert_held() that also checks the CPU: they run once per link
- * and the pi-boost bench figures (kernel/debug/bench_lock.c) grew by a
- * tenth with the out-of-line checks.
+ * its comment first), each named after its step.  They run once per link
+ * and the pi-boost bench (kernel/debug/bench_lock.c) measures them, so the
+ * helpers that act on a lock taken in an earlier step ([3], [7], [9], [10],
+ * [11]) check it with the inline raw_spin_is_locked() rather than the
+ * out-of-line raw_spin_assert_held(), and the one-line ones ([0], [6],
+ * [8]) check nothing of their own: the line before them in the walk
+ * takes, or checks, what they need.
  */
 
 /*
  * pi_walk_too_deep - step [0]: the walk is at its depth-th link; past
  * max_lock_depth the chain is taken as a cycle the walk cannot see (it is
  * longer than it may go) and reported once per walk.
- * Context: task, irqs on.  Locking: none ([R] on the link's task).
+ * Context: task, irqs on (the walk checks it once).  Locking: none, [R]
+ * on the link's task.
  */
 static bool pi_walk_too_deep(int depth, struct task_struct *top_task,
 			     struct rt_mutex *orig_lock)
 {
-	BUG_ON(raw_irqs_disabled());
 	if (depth <= max_lock_depth)
 		return false;
 	rt_mutex_report_depth(top_task, orig_lock, max_lock_depth);
@@ -168,7 +168,6 @@ static bool pi_walk_is_deadlock(struct rt_mutex *lock,
 				struct rt_mutex *orig_lock,
 				struct task_struct *top_task)
 {
-	BUG_ON(!raw_spin_is_locked(&lock->wait_lock));
 	return lock == orig_lock || rt_mutex_owner(lock) == top_task;
 }
 
@@ -186,8 +185,7 @@ pi_walk_requeue_lock_waiter(struct rt_mutex *lock,
 			    struct task_struct *task,
 			    enum pi_link_action action)
 {
-	BUG_ON(!raw_spin_is_locked(&lock->wait_lock));
-	BUG_ON(!raw_spin_is_locked(&task->pi_lock));
+	BUG_ON(!raw_spin_is_locked(&lock->wait_lock));	/* [P]: [3] checked it */
 	if (action != PI_LINK_REQUEUE)
 		return NULL;
 	return pi_requeue_waiter(&lock->wait_list, waiter, task->prio);
@@ -199,7 +197,6 @@ pi_walk_requeue_lock_waiter(struct rt_mutex *lock,
  */
 static void pi_walk_release_task(struct task_struct *task)
 {
-	BUG_ON(!raw_spin_is_locked(&task->pi_lock));
 	raw_spin_unlock(&task->pi_lock);
 	put_task_struct(task);
 }
@@ -270,8 +267,7 @@ static bool pi_walk_requeue_pi_waiter(struct task_struct *task,
 				      struct rt_mutex_waiter *waiter,
 				      struct rt_mutex_waiter *prerequeue_top)
 {
-	BUG_ON(!raw_spin_is_locked(&lock->wait_lock));
-	BUG_ON(!raw_spin_is_locked(&task->pi_lock));
+	BUG_ON(!raw_spin_is_locked(&task->pi_lock));	/* [L]: [9] needed it */
 	if (!prerequeue_top)
 		return false;	/* [7] moved nothing (PI_LINK_FOLLOW) */
 	if (waiter != rt_mutex_top_waiter(lock) && waiter != prerequeue_top)
