@@ -122,9 +122,9 @@ static void mark_rt_mutex_waiters(struct rt_mutex *lock)
  * Without the fix-up L keeps the bit with nobody waiting: still correct
  * ([U1] releases it, [T3] takes a free lock without waiters), but every
  * later lock and unlock of L pays for the slow path.  No test forces this
- * interleaving; rtmutex_races' tests run [U1] with no waiter by calling
- * rt_mutex_slowunlock directly, and rtmutex:test_rt_mutex_trylock ends
- * with the fast path working after a failed trylock.
+ * interleaving: rtmutex_races' tests run [U1] with no waiter by calling
+ * rt_mutex_slowunlock directly, and rtmutex:test_rt_mutex_trylock runs a
+ * failed trylock but does not look at the bit afterwards.
  * Context: any, irqs off.  Locking: lock->wait_lock held.
  */
 static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
@@ -166,23 +166,24 @@ static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
  * [T2] and [T3] together are the stealing rule.  The woken top waiter
  * against a thief (article: "task E will steal the lock from task C"):
  *
- *	CPU0 (T unlocks L)		CPU1 (E, prio better than W)	W (top waiter)
- *	[U2] deboost T
- *	[U3] owner = NULL|bit,
- *	     wake W
- *					fast lock fails on the bit
- *					[T1] [T3] E beats W: takes
- *					L, inherits W ([T4])
- *								runs: [S4] [T1] L is
- *								owned by E: sleeps
- *								again, still queued
+ *	CPU0					CPU1
+ *	T unlocks L: [U2] deboost T
+ *	[U3] owner = NULL|bit, wake W, L's
+ *	  top waiter (queued, not run yet)
+ *						E (prio better than W) locks L:
+ *						  the fast path fails on the bit
+ *						[T1] [T3] E beats W: takes L,
+ *						  [T4] inherits W as PI waiter
+ *	W runs: [S4] [T1] L is owned by E:
+ *	  sleeps again, still queued
  *
  * W never leaves the queue without the lock, so E's unlock wakes it
  * again; an arrival that does not beat W queues behind it ([T3]).
  * rtmutex:test_rt_mutex_lock_stealing_by_higher_prio_only forces this
- * interleaving on one CPU (W woken but not yet run, E steals; then an
- * equal-prio trylock is refused), and tests/pi/t3-l1-pi-steal.tst does
- * it with the PI tester.
+ * interleaving on one CPU, its main task playing T and then E (W is woken
+ * but cannot run before main; main's trylock steals; then, at W's prio,
+ * it is refused); tests/pi/t3-l1-pi-steal.tst forces it with the PI
+ * tester, which stops W after its wake-up and before [S4]'s retry.
  * Context: task, irqs off.  Locking: lock->wait_lock held; takes
  * task->pi_lock.
  */
@@ -368,10 +369,10 @@ DEFINE_RACE_WINDOW(rt_mutex_unlock_window);
  *	cmpxchg(owner, current, 0) fails
  *	lock(wait_lock): a waiter, wake it
  *
- * tests/kernel/test_rtmutex_races.c (test_rt_mutex_unlock_no_waiters_
- * object_freed, first picture; test_rt_mutex_unlock_no_waiters_retries_
- * for_new_waiter, second) parks CPU0 in rt_mutex_unlock_window and runs
- * CPU1.
+ * tests/kernel/test_rtmutex_races.c parks CPU0 in rt_mutex_unlock_window
+ * and runs CPU1: the first picture is
+ * test_rt_mutex_unlock_no_waiters_object_freed, the second
+ * test_rt_mutex_unlock_no_waiters_retries_for_new_waiter.
  * Returns true when the lock was released, false when a waiter arrived
  * (wait_lock is then dropped: the caller takes it again).
  * Context: task, irqs off.  Locking: called with wait_lock held, drops

@@ -10,23 +10,23 @@
  * so that a step name means one thing everywhere (a model of the
  * protocol names these steps):
  *
- *	steps		function			file		entered with
- *	[0]..[13]	rt_mutex_adjust_prio_chain	rtmutex_pi.c	nothing held
- *			(the PI chain walk; [1]..[13] are Linux's; its
- *			comment has the [R]/[P]/[L] legend and the lock
- *			held at each step)
- *	[B1]..[B4]	task_blocks_on_rt_mutex		rtmutex_pi.c	wait_lock
- *	[D1]..[D3]	remove_waiter			rtmutex_pi.c	wait_lock
- *	[A1]..[A2]	rt_mutex_adjust_pi		rtmutex_pi.c	nothing held
- *	[T1]..[T4]	try_to_take_rt_mutex		rtmutex.c	wait_lock
- *	[S1]..[S6]	rt_mutex_slowlock		rtmutex.c	nothing held
- *	[U1]..[U3]	rt_mutex_slowunlock		rtmutex.c	nothing held
+ *	steps		function (file)				entered with
+ *	[0]..[13]	rt_mutex_adjust_prio_chain (rtmutex_pi.c)	nothing
+ *			  the PI chain walk; [1]..[13] are Linux's; its
+ *			  comment has the [R]/[P]/[L] legend and the
+ *			  locks held at each step
+ *	[B1]..[B4]	task_blocks_on_rt_mutex (rtmutex_pi.c)	wait_lock
+ *	[D1]..[D3]	remove_waiter (rtmutex_pi.c)		wait_lock
+ *	[A1]..[A2]	rt_mutex_adjust_pi (rtmutex_pi.c)	nothing
+ *	[T1]..[T4]	try_to_take_rt_mutex (rtmutex.c)	wait_lock
+ *	[S1]..[S6]	rt_mutex_slowlock (rtmutex.c)		nothing
+ *	[U1]..[U3]	rt_mutex_slowunlock (rtmutex.c)		nothing
  *
  * The race diagrams (CPU0/CPU1 columns) sit at the code that defends:
  * the waiters bit against the fast unlock at try_to_take_rt_mutex ([T1])
  * and fixup_rt_mutex_waiters, the unlock against a fast-path locker at
  * unlock_rt_mutex_safe ([U1]), the woken top waiter against a thief at
- * try_to_take_rt_mutex ([T3]), a walk against a requeue in the pending
+ * try_to_take_rt_mutex ([T3]), a walk requeueing in the pending
  * window at pi_walk_end_at_free_lock ([9]) and a waiter leaving during a
  * walk at pi_walk_check_link ([3]).
  */

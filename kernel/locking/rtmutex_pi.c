@@ -119,7 +119,7 @@ static bool pi_walk_too_deep(int depth, struct task_struct *top_task,
  *
  * The race [3] defends against, a waiter leaving during a walk:
  *
- *	CPU0 (T3 blocks on L2, walks)		CPU1 (T2, owns L2, blocked on L1)
+ *	CPU0 (T3 blocks on L2, walks)		CPU1 (T2: owns L2, waits for L1)
  *	[B3] boost T2; next_lock = L1
  *	[B4] unlock L2's wait_lock
  *	     (parked in rt_mutex_chain_walk_window)
@@ -151,7 +151,7 @@ pi_walk_check_link(struct task_struct *task, struct rt_mutex_waiter *waiter,
 	if (!waiter)
 		return PI_LINK_STOP;	/* got its lock, or left */
 	if (orig_waiter && !rt_mutex_owner(orig_lock))
-		return PI_LINK_STOP;	/* released meanwhile: unlock deboosts */
+		return PI_LINK_STOP;	/* released meanwhile: [U2] deboosts */
 	if (next_lock != waiter->lock)
 		return PI_LINK_STOP;	/* blocked elsewhere now */
 	return pi_link_action(waiter, &task->pi_waiters, task->prio,
@@ -185,7 +185,7 @@ pi_walk_requeue_lock_waiter(struct rt_mutex *lock,
 			    struct task_struct *task,
 			    enum pi_link_action action)
 {
-	BUG_ON(!raw_spin_is_locked(&lock->wait_lock));	/* [P]: [3] checked it */
+	BUG_ON(!raw_spin_is_locked(&lock->wait_lock));	/* [P]: [3] checks */
 	if (action != PI_LINK_REQUEUE)
 		return NULL;
 	return pi_requeue_waiter(&lock->wait_list, waiter, task->prio);
@@ -209,18 +209,22 @@ static void pi_walk_release_task(struct task_struct *task)
  * it must be woken too: the one woken by the unlock will find it is not
  * the top waiter and sleep again.
  *
- *	CPU0 (unlock of L)		CPU1 (walk)		W1, W2 on L
- *	[U3] owner = NULL|bit, wake W1
- *					[7] W2 boosted in front
- *					    of W1
- *								W1: [T2] not top,
- *								sleeps again
- *					[9] wake W2		W2: [T2] takes L
+ *	CPU0					CPU1
+ *	T unlocks L: [U3] owner = NULL|bit,
+ *	  wakes W1, L's top waiter
+ *						a walk through W2 (W2's prio
+ *						  raised: [A2], or a boost
+ *						  of the lock W2 owns):
+ *						[7] W2 requeued before W1
+ *	W1 runs: [S4] [T2] not the top
+ *	  waiter any more: sleeps again
+ *						[9] no owner: wake W2
+ *						W2 runs: [S4] [T2] takes L
  *
- * Without the wake-up L stays free with both waiters asleep.  No test
- * forces this interleaving (tests/pi's t3-l1-pi-steal.tst and
- * rtmutex:test_rt_mutex_lock_stealing_by_higher_prio_only run the
- * pending window without a walk inside it).
+ * Without the wake-up L stays free with both waiters asleep.  The PI
+ * tester script tests/pi/t3-l1-pi-walk-pending.tst forces this
+ * interleaving (W1 stops after its wake-up, W2 is raised by
+ * sched_setscheduler; it times out waiting for W2's wake-up without it).
  * Context: task, irqs off.  Locking: lock->wait_lock [L] held; dropped
  * with irqs enabled.
  */
@@ -267,7 +271,7 @@ static bool pi_walk_requeue_pi_waiter(struct task_struct *task,
 				      struct rt_mutex_waiter *waiter,
 				      struct rt_mutex_waiter *prerequeue_top)
 {
-	BUG_ON(!raw_spin_is_locked(&task->pi_lock));	/* [L]: [9] needed it */
+	BUG_ON(!raw_spin_is_locked(&task->pi_lock));	/* [L]: [9] needs */
 	if (!prerequeue_top)
 		return false;	/* [7] moved nothing (PI_LINK_FOLLOW) */
 	if (waiter != rt_mutex_top_waiter(lock) && waiter != prerequeue_top)
@@ -393,8 +397,8 @@ retry:
 		ret = -EDEADLK;
 		goto out_unlock_pi;
 	}
-	prerequeue_top = pi_walk_requeue_lock_waiter(lock, waiter,	/* [7] */
-						     task, action);
+	prerequeue_top =					/* [7] */
+		pi_walk_requeue_lock_waiter(lock, waiter, task, action);
 	pi_walk_release_task(task);				/* [8] */
 	if (!rt_mutex_owner(lock)) {				/* [9] */
 		pi_walk_end_at_free_lock(lock, prerequeue_top);
@@ -525,7 +529,8 @@ void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 
 	get_task_struct(owner);					/* [D3] */
 	raw_spin_unlock_irq(&lock->wait_lock);
-	rt_mutex_adjust_prio_chain(owner, false, lock, next_lock, NULL, current);
+	rt_mutex_adjust_prio_chain(owner, false, lock, next_lock, NULL,
+				   current);
 	raw_spin_lock_irq(&lock->wait_lock);
 }
 

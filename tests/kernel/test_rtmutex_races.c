@@ -261,7 +261,8 @@ static bool wait_sleeping_on(struct task_struct *p, struct rt_mutex *lock)
 	while (ktime_get() < end) {
 		struct rt_mutex_waiter *w = READ_ONCE(p->pi_blocked_on);
 
-		if (w && w->lock == lock && READ_ONCE(p->state) != TASK_RUNNING &&
+		if (w && w->lock == lock &&
+		    READ_ONCE(p->state) != TASK_RUNNING &&
 		    !READ_ONCE(p->on_cpu) && !READ_ONCE(p->on_rq))
 			return true;
 		schedule();
