@@ -193,7 +193,8 @@ pi_walk_requeue_lock_waiter(struct rt_mutex *lock,
 
 /*
  * pi_walk_release_task - step [8]: done with task: drop [P] and [R].
- * Context: task, irqs off.  Locking: [P] and [L] held; drops [P].
+ * Context: task, irqs off.  Locking: [P] and [L] held; drops [P] and
+ * the reference [R].
  */
 static void pi_walk_release_task(struct task_struct *task)
 {
@@ -300,8 +301,8 @@ static bool pi_walk_requeue_pi_waiter(struct task_struct *task,
  *	[R]	a reference on task (get_task_struct): task is not freed
  *	[P]	task->pi_lock: task->pi_blocked_on, task->pi_waiters,
  *		task->prio; the waiter's prio while it is requeued
- *	[L]	lock->wait_lock: lock->wait_list, changes of lock->owner
- *		(bit 0 set: kernel/locking/rtmutex.c), the owner's link to it
+ *	[L]	lock->wait_lock: lock->wait_list, and every change of
+ *		lock->owner once its bit 0 is set (kernel/locking/rtmutex.c)
  *	irqs are off whenever [P] or [L] is held.
  * task and lock are the walk's cursor: task is the task of the current
  * link, lock the lock it is blocked on.  The lock order is [L], then [P]
@@ -337,7 +338,7 @@ static bool pi_walk_requeue_pi_waiter(struct task_struct *task,
  *		came back to orig_lock or to a lock top_task owns
  *	[7]	REQUEUE: move waiter in lock->wait_list to	[R][P][L]
  *		task->prio, noting lock's top waiter before the move
- *	[8]	unlock task->pi_lock, put task			[L]
+ *	[8]	unlock task->pi_lock, put task: drops [P][R]	[L]
  *	[9]	exit conditions 3: lock has no owner (the	[L]
  *		pending window after an unlock): if [7] changed lock's top
  *		waiter, wake the new one; the walk ends
