@@ -9,7 +9,8 @@
  * its boost, leaving the queue with the deboost, the chain walk.
  * Linux counterpart: kernel/locking/rtmutex.c (v3.x-v4.x structure);
  * rtk leaves out the wake_q batching, the rt_mutex proxy locking of
- * futexes and ww_mutex.
+ * futexes and ww_mutex.  Longer than 400 lines because the race diagrams
+ * of the owner word sit next to the code that defends against them.
  *
  * The owner word (lock->owner):
  *
@@ -464,7 +465,9 @@ static __noreturn void rt_mutex_deadlock_sleep(void)
  * path.  A self-deadlock fails at once with -EDEADLK unless
  * detect_report (plain rt_mutex_lock, rt_spin_lock), in which case the
  * caller stays blocked for good, as on any deadlock.
- * Context: task, may sleep (the callers' might_sleep checks it).
+ * Context: task, may sleep (the callers' might_sleep checks it; the fast
+ * path adds no check of its own, rt_mutex_slowlock checks irqs are on).
+ * Locking: none held; the slow path takes lock->wait_lock.
  */
 int rt_mutex_lock_common(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 			 s64 timeout_ns, bool detect_report)
