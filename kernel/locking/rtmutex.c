@@ -145,8 +145,30 @@ static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
  *	[T3] an arriving task (no waiter) may take it when nobody waits, or
  *	     by stealing: with a strictly better prio than the top waiter
  *	[T4] under task->pi_lock: the new owner is not blocked any more and
- *	     inherits the top remaining waiter as a PI waiter; the owner word
- *	     keeps the bit if waiters remain
+ *	     inherits the top remaining waiter as a PI waiter, and its prio
+ *	     is recomputed from it; the owner word keeps the bit if waiters
+ *	     remain
+ *
+ * [T4] recomputes the prio although the new owner was the best waiter:
+ * it was the best by its *queued* prio, which is stale between a
+ * sched_setscheduler() that lowered it and that call's walk:
+ *
+ *	CPU0					CPU1
+ *	W, H wait for L; W queued first
+ *						sched_setscheduler(W, lower):
+ *						  W->prio lowered, W's waiter
+ *						  still queued at the old prio
+ *	L's owner unlocks: [U3] wakes W
+ *	W [T2] takes L; [T4] H becomes W's
+ *	  PI waiter: W must run at H's prio
+ *						rt_mutex_adjust_pi(W): W is not
+ *						  blocked: the walk does nothing
+ *
+ * Without the recomputation W would run below H while H waits for W's
+ * lock, until W unlocks.  Found by the SPIN model (model/pi/README.md,
+ * scenario LOWER); pi_stale_waiter:
+ * test_pi_new_owner_boosted_by_waiter_queued_behind_it forces it with
+ * sched_setscheduler_pi_window.
  *
  * [T1] before looking at the owner: a waiter that queues while the owner
  * releases by cmpxchg would sleep on a free lock with nobody to wake it:
@@ -207,8 +229,12 @@ static bool try_to_take_rt_mutex(struct rt_mutex *lock,
 	}
 	raw_spin_lock(&task->pi_lock);				/* [T4] */
 	task->pi_blocked_on = NULL;
-	if (rt_mutex_has_waiters(lock))
+	if (rt_mutex_has_waiters(lock)) {
 		pi_owner_enqueue(&task->pi_waiters, rt_mutex_top_waiter(lock));
+		/* the new owner's queued prio may have been stale (see
+		 * above): take the boost from the waiter it now owns */
+		rt_mutex_adjust_prio(task);
+	}
 	raw_spin_unlock(&task->pi_lock);
 	rt_mutex_set_owner(lock, task);
 	return true;

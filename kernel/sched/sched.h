@@ -137,12 +137,15 @@ void scheduler_tick(void);
  *	prev about to leave its queue (its state already tested).
  * set_cpus_allowed_relock_window - kernel/sched/affinity.c, moving a
  *	queued task: its run queue unlocked to lock it with the target's.
+ * sched_setscheduler_pi_window - kernel/sched/setscheduler.c, a task's
+ *	prio changed, its waiter not yet requeued by rt_mutex_adjust_pi.
  */
 extern struct race_window migrate_enqueue_window;
 extern struct race_window task_rq_lock_window;
 extern struct race_window task_rq_lock_retry_window;
 extern struct race_window schedule_dequeue_window;
 extern struct race_window set_cpus_allowed_relock_window;
+extern struct race_window sched_setscheduler_pi_window;
 
 /* sched_init - make the boot flow the boot CPU's first task (init,
  * running on the boot stack) and set up every run queue.

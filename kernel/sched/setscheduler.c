@@ -19,7 +19,10 @@
 #include "kernel/sched/rq.h"
 #include "kernel/debug/sched_trace.h"
 #include "kernel/locking/rtmutex.h"
+#include "kernel/debug/race_window.h"
 #include "lib/errno.h"
+
+DEFINE_RACE_WINDOW(sched_setscheduler_pi_window);
 
 /* __setscheduler_prio - normal_prio from the policy: RT priorities 1..99
  * map to kernel prio 98..0, SCHED_OTHER uses static_prio (nice). */
@@ -79,6 +82,10 @@ int sched_setscheduler(struct task_struct *p, int policy,
 	change_prio_locked(rq, p, prio);
 	task_rq_unlock(rq, p, flags);
 	push_rt_tasks(rq);
+	/* until the walk below requeues it, a waiter of p's is queued at
+	 * p's old prio: the state [T4] of try_to_take_rt_mutex must not
+	 * trust (kernel/locking/rtmutex.c) */
+	race_window(&sched_setscheduler_pi_window);
 	rt_mutex_adjust_pi(p);	/* blocked: carry the change along the chain */
 	return 0;
 }

@@ -98,9 +98,10 @@ inline try_to_take_rt_mutex(l, t, waiter, taken)
 			:: wait_list[l].n > 0 -> pi_owner_enqueue(t, wait_list[l].e[0])
 			:: else -> skip
 			fi;
-#ifdef FIX_T4_ADJUST_PRIO
-			/* the proposed fix (README.md, "Finding"): the new owner
-			 * runs at least at its new top PI waiter's prio */
+#ifndef MUTANT_T4_NO_ADJUST_PRIO
+			/* the fix of the model's finding (README.md,
+			 * "Finding"): the new owner runs at least at its new
+			 * top PI waiter's prio */
 			rt_mutex_adjust_prio(t);
 #endif
 			spin_unlock(pi_lock[t]);

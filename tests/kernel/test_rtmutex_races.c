@@ -52,7 +52,7 @@
 #include "kernel/debug/race_window.h"
 #include "kernel/signal.h"
 #include "lib/errno.h"
-#include "tests/kernel/sched_helpers.h"
+#include "tests/kernel/rtmutex_helpers.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/completion.h"
 #include "kernel/sched/kthread.h"
@@ -250,24 +250,6 @@ static int walk_t3_fn(void *data)
 	rt_mutex_unlock(&walk_l2);
 	complete(&t3_done);
 	return 0;
-}
-
-/* wait_sleeping_on - until p sleeps blocked on lock (its walk is over
- * then: the walk runs before schedule()); false after SAFETY_NS. */
-static bool wait_sleeping_on(struct task_struct *p, struct rt_mutex *lock)
-{
-	ktime_t end = ktime_get() + SAFETY_NS;
-
-	while (ktime_get() < end) {
-		struct rt_mutex_waiter *w = READ_ONCE(p->pi_blocked_on);
-
-		if (w && w->lock == lock &&
-		    READ_ONCE(p->state) != TASK_RUNNING &&
-		    !READ_ONCE(p->on_cpu) && !READ_ONCE(p->on_rq))
-			return true;
-		schedule();
-	}
-	return false;
 }
 
 static void test_rt_mutex_walk_stops_when_the_waiter_left(struct ktest *t)
