@@ -28,21 +28,55 @@ bool task_runnable_on(const struct task_struct *p, int cpu)
 	return cpumask_test_cpu(cpu, &p->cpus_allowed) && cpu_rq(cpu)->online;
 }
 
+/*
+ * set_task_cpu - p, on no run queue, will be queued on cpu next: its
+ * vruntime moves from its last CPU's scale to cpu's (keeping its lag
+ * behind min_vruntime), then p->cpu changes.  Every change of p->cpu
+ * goes through here, so p->vruntime is always on task_cpu(p)'s scale.
+ * An RT task's vruntime moves too: a PI-boosted SCHED_OTHER task goes
+ * back to fair on the CPU it was pushed or pulled to.  What skipping it
+ * did (set_cpus_allowed of a sleeper rewrote p->cpu alone):
+ *
+ *	CPU0 (H, OTHER, busy)           CPU1 (min_vruntime 60 s ahead)
+ *	                                S (OTHER) sleeps, vruntime ~60 s
+ *	set_cpus_allowed(S, {CPU0}):
+ *	  S->cpu = 0, vruntime left
+ *	wake_up_process(S): "same CPU",
+ *	  queued 60 s behind H: runs
+ *	  after 60 s of H's CPU time
+ *
+ * (the torture's woken tpong/1 that never ran again.)  Test:
+ * fair_migrate, test_sleeper_moved_by_affinity_keeps_its_lag.
+ * Linux: set_task_cpu() -> migrate_task_rq_fair().
+ * Locking: p->pi_lock or both run-queue locks (p cannot be queued by
+ * anyone else); cpu's run-queue lock held.
+ */
+void set_task_cpu(struct task_struct *p, int cpu)
+{
+	int old = task_cpu(p);
+
+	BUG_ON(p->on_rq);
+	if (old != cpu)
+		fair_migrate_vruntime(cpu_rq(old), cpu_rq(cpu), p);
+	WRITE_ONCE(p->cpu, cpu);
+}
+
 void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p)
 {
 	raw_spin_assert_held(&src->lock);
 	raw_spin_assert_held(&dst->lock);
 	BUG_ON(p->on_cpu || src->curr == p);
 	deactivate_task(src, p);
-	if (!rt_task(p))
-		fair_migrate_vruntime(src, dst, p);
-	WRITE_ONCE(p->cpu, dst->cpu);
+	set_task_cpu(p, dst->cpu);
 	activate_task(dst, p, false);
 }
 
 /*
  * set_cpus_allowed - see kernel/sched/sched.h.
- * [1] a sleeping task just wakes up on an allowed CPU; [2] a queued,
+ * [1] a sleeping task (or one migrate_enqueue will place) keeps its
+ * last CPU and goes to an allowed one when it is queued next
+ * (select_task_rq; moving p->cpu here moved it without its vruntime,
+ * see set_task_cpu); [2] a queued,
  * not running one moves now; [3] a running one is rescheduled: __schedule
  * takes it off the forbidden CPU's queue (migrate_pending) and
  * finish_task_switch, once its registers are saved, enqueues it on an
@@ -85,8 +119,7 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
 		return 0;
 	}
 	if (!p->on_rq) {
-		WRITE_ONCE(p->cpu, dest);			/* [1] */
-		task_rq_unlock(rq, p, flags);
+		task_rq_unlock(rq, p, flags);			/* [1] */
 		return 0;
 	}
 	if (rq->curr != p && !p->on_cpu) {			/* [2] */
@@ -159,9 +192,7 @@ void migrate_enqueue(struct task_struct *p)
 	cpu = select_task_rq(p);
 	rq = cpu_rq(cpu);
 	raw_spin_lock(&rq->lock);
-	if (!rt_task(p))
-		fair_migrate_vruntime(cpu_rq(p->cpu), rq, p);
-	WRITE_ONCE(p->cpu, cpu);
+	set_task_cpu(p, cpu);
 	activate_task(rq, p, false);
 	p->migrate_pending = false;
 	check_preempt(rq, p, false);

@@ -79,6 +79,8 @@ void check_preempt(struct rq *rq, struct task_struct *p, bool sync);
 int select_task_rq(struct task_struct *p);
 
 /* affinity.c */
+/* p (on no queue) goes to cpu next: vruntime re-based, p->cpu set */
+void set_task_cpu(struct task_struct *p, int cpu);
 /* move p (queued, not running) from src to dst; both locked */
 void move_queued_task(struct rq *src, struct rq *dst, struct task_struct *p);
 bool task_runnable_on(const struct task_struct *p, int cpu);

@@ -193,9 +193,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 	rq = cpu_rq(cpu);
 	raw_spin_lock(&rq->lock);
 	if (!WARN_ON(p->on_rq)) {	/* nobody else enqueues it */
-		if (p->cpu != cpu && !rt_task(p))
-			fair_migrate_vruntime(cpu_rq(p->cpu), rq, p);
-		WRITE_ONCE(p->cpu, cpu);
+		set_task_cpu(p, cpu);
 		WRITE_ONCE(p->state, TASK_RUNNING);
 		activate_task(rq, p, false);
 		latency_wakeup_hook(p);		/* WAKEUP_TIMING */
