@@ -182,7 +182,6 @@ int soak_run(unsigned int seconds, struct soak_result *res)
 {
 	unsigned long warn0 = READ_ONCE(warn_count);
 	unsigned long msw0 = READ_ONCE(might_sleep_warnings);
-	unsigned long placement0 = 0;
 	struct torture_summary sum = { .kind = "all" };
 	struct task_struct *pi_task, *ct_task;
 	int ids[ARRAY_SIZE(soak_loads)], i, err;
@@ -215,7 +214,6 @@ int soak_run(unsigned int seconds, struct soak_result *res)
 		}
 		res->loads++;
 	}
-	placement0 = torture_placement_violations();
 	err = torture_start("all", seconds);				/* [2] */
 	if (err)
 		goto out_loads;
@@ -249,7 +247,6 @@ out_torture:
 	res->torture_rc = torture_wait(&sum);
 	res->torture_ops = sum.ops;
 	res->torture_errors = sum.errors;
-	res->torture_known = torture_placement_violations() - placement0;
 out_loads:
 	while (--i >= 0)
 		load_stop(ids[i]);
@@ -266,8 +263,7 @@ out_loads:
 bool soak_passed(const struct soak_result *res)
 {
 	return res->loads == (int)ARRAY_SIZE(soak_loads) &&
-	       (res->torture_errors == 0 ? res->torture_rc == 0
-					 : res->torture_errors == res->torture_known) &&
+	       res->torture_errors == 0 && res->torture_rc == 0 &&
 	       res->pitest_runs > 0 && res->pitest_failed == 0 &&
 	       res->pi_stress_rc == 0 && pi_stress_passed(&res->pi) &&
 	       res->cyclictest_rc == 0 && res->cyclictest_max_us >= 0 &&
@@ -284,11 +280,11 @@ char *soak_verdict(char *buf, size_t size, const struct soak_result *res)
 	model[i] = '\0';
 	snprintf(buf, size,
 		 "soak-verdict: model=%s cpus=%d seconds=%u torture_errors=%lu "
-		 "torture_known_placement=%lu pitest_failed=%lu pi_stress_unresolved=%lu "
+		 "pitest_failed=%lu pi_stress_unresolved=%lu "
 		 "pi_stress_deadlocks=%d cyclictest_max_us=%ld warnings=%lu "
 		 "oops=0 result=%s",
 		 model, res->cpus, res->seconds, res->torture_errors,
-		 res->torture_known, res->pitest_failed, res->pi.unresolved, res->pi.deadlocks,
+		 res->pitest_failed, res->pi.unresolved, res->pi.deadlocks,
 		 res->cyclictest_max_us, res->warnings,
 		 soak_passed(res) ? "PASS" : "FAIL");
 	return buf;

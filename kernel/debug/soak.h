@@ -41,9 +41,6 @@ struct soak_result {
 	int loads;			/* loads started */
 	int torture_rc;			/* torture_start/_wait's result */
 	unsigned long torture_ops, torture_errors;
-	unsigned long torture_known;	/* of those errors, RT placement
-					 * violations: a known finding, not
-					 * fixed yet (docs/concurrency.md) */
 	unsigned long pitest_runs, pitest_failed;
 	int pi_stress_rc;
 	struct pi_stress_result pi;

@@ -70,12 +70,4 @@ bool torture_done(void);
 /* torture_kinds_help - the accepted kinds, for usage messages. */
 const char *torture_kinds_help(void);
 
-/*
- * torture_placement_violations - RT placement violations the sched kind
- * has reported since boot (each is also one of its errors); the torture
- * suite uses it to tell that not-yet-fixed finding from other errors.
- * Context: any.
- */
-unsigned long torture_placement_violations(void);
-
 #endif /* KERNEL_DEBUG_TORTURE_H */

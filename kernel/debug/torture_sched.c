@@ -22,15 +22,17 @@
  * allowed CPU c running something worse is a candidate; it counts only
  * if it persists while c has taken SP_TOLERANCE_TICKS ticks (a reschedule
  * it could have used) and at least one reschedule of c, while p has
- * neither run nor moved nor changed affinity.  Needs 2 CPUs.
+ * neither run nor moved nor changed affinity, each sample taken under
+ * the run-queue locks (kernel/debug/torture_placement.c).  Needs 2 CPUs.
  * Linux counterpart: none in mainline torture; rt-tests' rt-migrate-test
  * checks the same placement rule from user space.
  */
 #include "kernel/debug/torture_internal.h"
+#include "kernel/debug/torture_placement.h"
+#include "kernel/time/ktime.h"
 #include "kernel/locking/spinlock.h"
 #include "kernel/sched/rq.h"
 #include "kernel/sched/task.h"
-#include "kernel/time/tick.h"
 #include "kernel/mm/slab.h"
 #include "kernel/printk.h"
 #include "kernel/smp.h"
@@ -64,13 +66,7 @@ struct sp_thread {
 	ktime_t token_at;		/* when it was given */
 	bool reported;
 	unsigned long ops;
-	/* the placement checker's candidate */
-	int cand_cpu;			/* -1: none */
-	u64 cand_ticks;
-	unsigned long cand_switches;	/* p->nr_switches then */
-	unsigned long cand_cpu_switches;	/* cand_cpu's switches then */
-	int cand_queue;			/* p's CPU then (not moved since) */
-	u64 cand_mask;			/* p's affinity then (not changed) */
+	struct placement_snap cand;	/* the wait the checker follows */
 	ktime_t asleep_since;		/* token woken, sleeper blocked */
 	unsigned int lost_samples;	/* samples seen so since then */
 	unsigned long lost_round;	/* th->ops then */
@@ -170,73 +166,29 @@ static int rt_fn(void *arg)
 	return 0;
 }
 
-/* worse_cpu - an online CPU allowed to p that runs something worse than
- * p (idle included), preferring prev; -1 if none.  *curr gets what it
- * runs.  Racy reads: the caller only counts states that persist. */
-static int worse_cpu(struct task_struct *p, int prev,
-		     struct task_struct **curr)
-{
-	int prio = READ_ONCE(p->prio), cpu;
-
-	if (prev >= 0 && cpumask_test_cpu(prev, &p->cpus_allowed)) {
-		*curr = READ_ONCE(cpu_rq(prev)->curr);
-		if (READ_ONCE((*curr)->prio) > prio)
-			return prev;
-	}
-	for_each_online_cpu(cpu) {
-		if (!cpumask_test_cpu(cpu, &p->cpus_allowed))
-			continue;
-		*curr = READ_ONCE(cpu_rq(cpu)->curr);
-		if (READ_ONCE((*curr)->prio) > prio)
-			return cpu;
-	}
-	return -1;
-}
-
-/* Placement violations since boot, for the torture suite's known-finding
- * rule (torture.h, torture_placement_violations). */
-static unsigned long placement_violations;
-
-unsigned long torture_placement_violations(void)
-{
-	return READ_ONCE(placement_violations);
-}
-
-/* check_placement - the RT rule for th's task.  Context: checker. */
+/* check_placement - the RT rule for th's task (torture_placement.h).
+ * Context: checker, may sleep. */
 static void check_placement(struct sched_torture *st, struct sp_thread *th)
 {
-	struct task_struct *p = th->task, *curr;
-	bool waiting = READ_ONCE(p->on_rq) && !READ_ONCE(p->on_cpu) &&
-		       READ_ONCE(p->state) == TASK_RUNNING &&
-		       !READ_ONCE(p->migrate_pending);
-	int cpu = waiting ? worse_cpu(p, th->cand_cpu, &curr) : -1;
+	struct task_struct *p = th->task;
+	struct placement_snap now;
 
-	if (cpu < 0) {
-		th->cand_cpu = -1;
+	if (!placement_snapshot(p, th->cand.cpu, &now)) {
+		th->cand.cpu = -1;
 		return;
 	}
-	if (th->cand_cpu != cpu ||
-	    th->cand_switches != READ_ONCE(p->nr_switches) ||
-	    th->cand_queue != task_cpu(p) ||
-	    th->cand_mask != READ_ONCE(p->cpus_allowed.bits)) {
-		th->cand_cpu = cpu;				/* a new candidate */
-		th->cand_ticks = tick_count(cpu);
-		th->cand_cpu_switches = sched_nr_switches(cpu);
-		th->cand_queue = task_cpu(p);
-		th->cand_mask = READ_ONCE(p->cpus_allowed.bits);
-		th->cand_switches = READ_ONCE(p->nr_switches);
+	if (!placement_same_wait(&th->cand, &now)) {
+		th->cand = now;					/* a new wait */
 		return;
 	}
-	if (tick_count(cpu) < th->cand_ticks + SP_TOLERANCE_TICKS ||
-	    sched_nr_switches(cpu) == th->cand_cpu_switches)
+	if (!placement_violated(&th->cand, &now, SP_TOLERANCE_TICKS))
 		return;
 	st->violations++;
-	WRITE_ONCE(placement_violations, placement_violations + 1);
 	torture_error(st->tt, "RT placement: %s (prio %d, on CPU %d's queue) "
 		      "waits while CPU %d runs %s (prio %d) after a reschedule and "
-		      "%d ticks", p->name, p->prio, task_cpu(p), cpu,
-		      curr->name, curr->prio, SP_TOLERANCE_TICKS);
-	th->cand_cpu = -1;
+		      "%d ticks", p->name, p->prio, now.queue, now.cpu,
+		      now.curr_comm, now.curr_prio, SP_TOLERANCE_TICKS);
+	th->cand.cpu = -1;
 }
 
 /*
@@ -328,7 +280,7 @@ static int sched_torture_init(struct torture_test *tt)
 		struct sp_thread *th = &st->th[i];
 
 		th->st = st;
-		th->cand_cpu = -1;
+		th->cand.cpu = -1;
 		torture_random_init(&th->rnd, tt, i);
 		if (i < 2 * SP_PAIRS)
 			th->partner = &st->th[i ^ 1];

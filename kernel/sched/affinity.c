@@ -56,8 +56,10 @@ void set_task_cpu(struct task_struct *p, int cpu)
 	int old = task_cpu(p);
 
 	BUG_ON(p->on_rq);
-	if (old != cpu)
+	if (old != cpu) {
 		fair_migrate_vruntime(cpu_rq(old), cpu_rq(cpu), p);
+		WRITE_ONCE(p->nr_migrations, p->nr_migrations + 1);
+	}
 	WRITE_ONCE(p->cpu, cpu);
 }
 

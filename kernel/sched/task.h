@@ -110,6 +110,7 @@ struct task_struct {
 	u64 exec_start_ns;		/* when it last got the CPU */
 	u64 sum_exec_ns;		/* total CPU time */
 	unsigned long nr_switches;	/* times switched in */
+	unsigned long nr_migrations;	/* p->cpu changes (set_task_cpu) */
 
 	/* saved while not on a CPU (context switch) */
 	unsigned long sp;		/* RSP of arch_context_switch's frame */

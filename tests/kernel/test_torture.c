@@ -15,7 +15,6 @@
 #include "kernel/ktest.h"
 #include "kernel/debug/torture.h"
 #include "kernel/cmdline.h"
-#include "lib/vsnprintf.h"
 #include "lib/errno.h"
 #include "lib/string.h"
 
@@ -36,21 +35,10 @@ static int __init parse_torture_duration(const char *val)
 }
 CMDLINE_PARAM("torture.duration", parse_torture_duration);
 
-/*
- * A finding of the sched torture that is not fixed yet (issue 12's
- * closing note, docs/concurrency.md "Known limits"): under the non-rt
- * models an RT task is sometimes left waiting on the queue of a CPU that
- * rescheduled into something less important (CI matrix: "trt/5 (prio
- * 53, on CPU 1's queue) waits while CPU 1 runs swapper/1 (prio 140)"
- * under desktop, "... CPU 0 runs tpong/0 (prio 79)" under none).  Until
- * it is fixed, a run whose only errors are such placement violations
- * ends as a SKIP naming the count; any other error still fails.
- */
+/* run_kind - one run of kind for torture.duration; every error fails. */
 static void run_kind(struct ktest *t, const char *kind)
 {
 	struct torture_summary sum = { 0 };
-	unsigned long placement = torture_placement_violations();
-	static char why[96];
 	int ret;
 
 	KTEST_ASSERT_EQ(t, torture_start(kind, duration_s), 0);
@@ -60,13 +48,6 @@ static void run_kind(struct ktest *t, const char *kind)
 		     sum.kind ? sum.kind : "(null)", kind);
 	KTEST_EXPECT(t, sum.ops > 0, "%s did no operation in %u s", kind,
 		     sum.seconds);
-	placement = torture_placement_violations() - placement;
-	if (sum.errors && sum.errors == placement) {
-		snprintf(why, sizeof(why), "known RT placement finding, not "
-			 "fixed: %lu violations (see the torture: ERROR lines)",
-			 placement);
-		ktest_skip(t, why);
-	}
 	KTEST_EXPECT(t, ret == 0 && sum.errors == 0,
 		     "%s: %lu errors (torture_wait %d), see the torture: "
 		     "ERROR lines", kind, sum.errors, ret);
