@@ -171,6 +171,11 @@ static void test_wait_moved_away_and_back_is_not_one_wait(struct ktest *t)
 	KTEST_EXPECT(t, !placement_violated(&a, &b, PC_TOLERANCE),
 		     "two waits (P moved away and back, CPU1 rescheduled while "
 		     "it was away) reported as one placement violation");
+	/* and the check still fires on one wait that outlasted a
+	 * reschedule (B without the moves) */
+	b.p_migrations = a.p_migrations;
+	KTEST_EXPECT(t, placement_violated(&a, &b, PC_TOLERANCE),
+		     "one wait across a reschedule of CPU1 not reported");
 
 out:
 	WRITE_ONCE(pc.stop, 1);
