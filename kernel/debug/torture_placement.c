@@ -25,7 +25,9 @@
  * The same report came from a p pushed or pulled away and back without
  * running (same queue, same nr_switches, c rescheduled while p was
  * away): nr_migrations tells them apart.  Test: placement_check,
- * test_wait_moved_away_and_back_is_not_one_wait.
+ * test_wait_moved_away_and_back_is_not_one_wait.  Not told apart: a mask
+ * changed and changed back between two samples that forbade c for a
+ * while (the shuffler could; not seen).
  */
 #include "kernel/debug/torture_placement.h"
 #include "kernel/sched/rq.h"
