@@ -34,6 +34,7 @@
  */
 #include "kernel/smp.h"
 #include "kernel/sched/preempt.h"
+#include "kernel/sched/sched.h"	/* scheduler_ipi */
 #include "kernel/printk.h"
 #include "kernel/time/ktime.h"
 #include "kernel/debug/race_window.h"
@@ -268,10 +269,6 @@ void generic_smp_call_function_interrupt(enum ipi_type type)
 	BUG_ON(!raw_irqs_disabled());
 	this_cpu_inc(ipi_received[type]);
 	flush_call_queue();
-}
-
-__attribute__((weak)) void scheduler_ipi(void)
-{
 }
 
 /* generic_smp_reschedule_interrupt - see smp.h. */

@@ -130,20 +130,12 @@ void on_each_cpu(smp_call_func_t func, void *info, bool wait);
 
 /*
  * smp_send_reschedule - ask cpu to look at its run queue (a reschedule
- * IPI; the handler calls scheduler_ipi()).  Does not wait.
+ * IPI; the handler calls scheduler_ipi(), kernel/sched/sched.h).  Does not wait.
  * Context: any, including hardirq with interrupts off.
  */
 void smp_send_reschedule(int cpu);
 /* smp_send_reschedule_allbutself - the same to every other online CPU. */
 void smp_send_reschedule_allbutself(void);
-
-/*
- * scheduler_ipi - what a reschedule IPI does on its target, after it
- * was counted.  Weak default: nothing (the handler returning from the
- * interrupt is the "look again"); kernel/sched provides the real one.
- * Context: hardirq on the target.
- */
-void scheduler_ipi(void);
 
 /* Called by the arch IPI handlers (arch/x86_64/ipi.c) after their EOI.
  * Context: hardirq on the target, interrupts off. */

@@ -42,7 +42,6 @@
 #define __always_inline		inline __attribute__((__always_inline__))
 #endif
 #define noinline		__attribute__((__noinline__))
-#define __weak			__attribute__((__weak__))
 #define __section(s)		__attribute__((__section__(s)))
 #define __must_check		__attribute__((__warn_unused_result__))
 

@@ -167,4 +167,23 @@ static inline __noreturn void arch_halt_forever(void)
 void arch_poweroff(void) __noreturn;
 void arch_reboot(void) __noreturn;
 
+/*
+ * ---- the contract's other direction: portable-kernel functions the
+ * machine code calls.  Each has exactly one definition, in the kernel
+ * file named; the arch calls it directly (no weak defaults). ----
+ */
+
+/* cpu_startup_entry - an AP's last step of bring-up (smpboot.c
+ * ap_start): its boot stack becomes its idle task's, and it idles until
+ * there is work.  Defined in kernel/sched/idle.c.
+ * Context: the AP, online, interrupts off; never returns. */
+void cpu_startup_entry(int cpu) __noreturn;
+
+/* kstack_guard_hit - is addr in the unmapped guard page below a live
+ * kernel stack?  The #PF/#DF oops (traps.c) then says "kernel stack
+ * overflow".  Defined in kernel/mm/kstack.c.
+ * Context: any, including #DF on its IST stack: must not fault, sleep or
+ * take a lock (reads one bitmap word). */
+bool kstack_guard_hit(u64 addr);
+
 #endif /* ARCH_X86_64_ARCH_H */

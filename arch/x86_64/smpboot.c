@@ -14,8 +14,8 @@
  *       got in the trampoline) and skipped, the others still boot;
  *   [4] after the last AP, unmap the trampoline's identity mapping.
  * The AP itself (ap_start): its GDT/TSS, the IDT, its local APIC and
- * tick, then online, then cpu_startup_entry() - the idle loop until the
- * scheduler provides its own.
+ * tick, then online, then cpu_startup_entry() (kernel/sched/idle.c,
+ * declared in arch.h) - the AP's boot stack becomes its idle task's.
  * Spec: Intel SDM Vol. 3A 8.4.4.1 (typical BSP initialization sequence),
  * 8.4.3 (MP initialization protocol), 10.6.1 (ICR: INIT, STARTUP).
  * Linux counterpart: arch/x86/kernel/smpboot.c (native_cpu_up,
@@ -91,20 +91,6 @@ u32 smp_cpu_apic_id(int cpu)
 {
 	BUG_ON(cpu < 0 || cpu >= NR_CPUS || !smp_cpu_info[cpu].present);
 	return smp_cpu_info[cpu].apic_id;
-}
-
-/* arch_cpu_idle_loop - see smpboot.h.  STI's one-instruction shadow
- * keeps an interrupt from slipping in between STI and HLT, which would
- * leave the CPU asleep with the wakeup already consumed. */
-void arch_cpu_idle_loop(void)
-{
-	for (;;)
-		__asm__ volatile("sti; hlt; cli" ::: "memory");
-}
-
-__attribute__((weak)) void cpu_startup_entry(int cpu)
-{
-	arch_cpu_idle_loop();
 }
 
 /*

@@ -56,16 +56,4 @@ int smp_cpus_limit(void);
  */
 int smp_boot_cpus(void);
 
-/*
- * cpu_startup_entry - what an AP runs once it is online; never returns.
- * The default (weak) is arch_cpu_idle_loop(); the scheduler overrides it
- * with its idle task.
- * Context: the AP, its idle stack, interrupts off.
- */
-void cpu_startup_entry(int cpu) __attribute__((noreturn));
-
-/* arch_cpu_idle_loop - sti; hlt forever: wake for interrupts, run them,
- * sleep again.  Context: an idle CPU, interrupts off on entry. */
-void arch_cpu_idle_loop(void) __attribute__((noreturn));
-
 #endif /* ARCH_X86_64_SMPBOOT_H */

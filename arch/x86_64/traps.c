@@ -12,7 +12,8 @@
  * The oops names the vector, decodes the error code (#PF: present,
  * write, user, fetch), gives CR2 for #PF/#DF, all registers with RIP
  * symbolised, and a symbolised backtrace from the interrupted RBP.  A
- * fault address in a kernel stack's guard page (kstack_guard_hit) is
+ * fault address in a kernel stack's guard page (kstack_guard_hit(), in
+ * kernel/mm/kstack.c, declared in arch.h's contract) is
  * reported as "kernel stack overflow".
  * Spec: Intel SDM Vol. 3A 6.15 (exception classes), 4.7 (#PF error code).
  * Linux counterpart: arch/x86/kernel/traps.c, arch/x86/mm/fault.c
@@ -21,6 +22,7 @@
  * (trap catches instead) and oops-and-continue.
  */
 #include "arch/x86_64/traps.h"
+#include "arch/x86_64/arch.h"
 #include "arch/x86_64/cpu.h"
 #include "arch/x86_64/idt.h"
 #include "arch/x86_64/irq.h"
@@ -87,12 +89,6 @@ u64 trap_count(int vector)
 	if (vector < 0 || vector >= IDT_ENTRIES)
 		return 0;
 	return __atomic_load_n(&vector_count[vector], __ATOMIC_RELAXED);
-}
-
-/* Weak default; the kernel-stack allocator overrides it (traps.h). */
-__attribute__((weak)) bool kstack_guard_hit(u64 addr)
-{
-	return false;
 }
 
 /*

@@ -60,15 +60,6 @@ const char *trap_vector_mnemonic(int vector);
 u64 trap_count(int vector);
 
 /*
- * kstack_guard_hit - is addr inside the unmapped guard page of a kernel
- * stack?  The #DF and #PF oops then say "kernel stack overflow".  This
- * weak default says no; the memory manager's kernel-stack allocator
- * provides the real one.  Context: exception, interrupts off; must not
- * fault, sleep or take a sleeping lock.
- */
-bool kstack_guard_hit(u64 addr);
-
-/*
  * nmi_handler - when set, every NMI calls it instead of printing
  * "NMI received" (the panic path sets it to stop this CPU).  It runs on
  * the NMI IST stack with NMIs blocked until the final IRETQ.

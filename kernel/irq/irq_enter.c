@@ -7,6 +7,7 @@
  */
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/softirq.h"
+#include "kernel/sched/sched.h"	/* irq_exit_hook */
 #include "kernel/preempt.h"
 #include "lib/bug.h"
 #include "kernel/debug/latency_timing.h"
@@ -25,10 +26,6 @@ void irq_enter(void)
 	/* More than HARDIRQ_MASK can count means a handler re-enabled
 	 * interrupts and recursed: the field would carry into NMI. */
 	BUG_ON(hardirq_count() == 0);
-}
-
-__attribute__((weak)) void irq_exit_hook(void)
-{
 }
 
 /*

@@ -4,8 +4,9 @@
  * The arch entry code (arch/x86_64/irq.c) brackets every external
  * interrupt with irq_enter()/irq_exit(); the handler in between sees
  * in_irq() true.  irq_exit() is where work deferred by the handler is
- * picked up on the way out (softirqs, a reschedule): that work plugs in
- * through irq_exit_hook().
+ * picked up on the way out: pending softirqs (invoke_softirq(),
+ * kernel/irq/softirq.c), then preemption (irq_exit_hook(), defined in
+ * kernel/sched/core.c).
  * Linux counterpart: kernel/softirq.c irq_enter(), irq_exit(),
  * include/linux/hardirq.h nmi_enter()/nmi_exit().
  */
@@ -21,14 +22,6 @@ void irq_enter(void);
  * Context: hardirq exit, interrupts off, on the interrupted task's stack
  * (not the IRQ stack), so the hook may switch tasks. */
 void irq_exit(void);
-
-/*
- * irq_exit_hook - work to do when the last nested interrupt leaves: run
- * pending softirqs, reschedule.  The default does nothing; softirq or
- * scheduler code overrides this weak definition with a strong one.
- * Context: interrupts off, preempt_count back to the interrupted value.
- */
-void irq_exit_hook(void);
 
 /* nmi_enter/nmi_exit - NMI_OFFSET + HARDIRQ_OFFSET around an NMI. */
 void nmi_enter(void);

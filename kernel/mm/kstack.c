@@ -130,7 +130,8 @@ void kstack_free(void *stack)
 	mm_unlock_irqrestore(&kstack_lock, flags);
 }
 
-/* kstack_guard_hit - see kstack.h; overrides the weak one in traps.c. */
+/* kstack_guard_hit - see arch/x86_64/arch.h (called by the #PF/#DF
+ * oops in arch/x86_64/traps.c). */
 bool kstack_guard_hit(u64 addr)
 {
 	u64 off = addr - KSTACK_REGION_BASE;

@@ -19,6 +19,7 @@
 #define KERNEL_MM_KSTACK_H
 
 #include "lib/types.h"
+#include "arch/x86_64/arch.h"	/* kstack_guard_hit */
 
 #define KSTACK_SIZE (16 * 1024)
 /* The guard is as large as the stack: a frame up to 16 KiB big (a large
@@ -44,10 +45,9 @@ static inline void *kstack_top(void *stack)
 	return (char *)stack + KSTACK_SIZE;
 }
 
-/* kstack_guard_hit - is addr in the guard below a live kernel stack?
- * Context: any, including #DF on the IST stack (reads one bitmap word,
- * takes no lock). */
-bool kstack_guard_hit(u64 addr);
+/* kstack_guard_hit(addr) - is addr in the guard below a live kernel
+ * stack?  Declared in arch/x86_64/arch.h (the machine's fault handler
+ * calls it), defined in kstack.c. */
 
 /* kstack_nr_in_use - stacks allocated now (the `mem` command, tests). */
 unsigned int kstack_nr_in_use(void);

@@ -228,7 +228,8 @@ void preempt_schedule(void)
 }
 
 /*
- * irq_exit_hook - preemption on return from interrupt (desktop and rt):
+ * irq_exit_hook - see sched.h; preemption on return from interrupt
+ * (desktop and rt; PREEMPT_ON_IRQ_RETURN, kernel/sched/preempt_model.h):
  * the interrupted task is preempted when it was preemptible (count 0,
  * interrupts were on).  Interrupts are enabled across the switch, as in
  * Linux's preempt_schedule_irq(), and off again on return to the

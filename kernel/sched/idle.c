@@ -103,8 +103,9 @@ void __init sched_init_boot_task(void)
 }
 
 /* cpu_startup_entry - an AP's first scheduler code, on its boot stack,
- * which from now on is its idle task's.  Overrides the weak one of
- * arch/x86_64/smpboot.c.  Context: the AP, irqs off; never returns. */
+ * which from now on is its idle task's; see arch/x86_64/arch.h (called
+ * by ap_start() in arch/x86_64/smpboot.c).
+ * Context: the AP, irqs off; never returns. */
 void cpu_startup_entry(int cpu)
 {
 	struct rq *rq = cpu_rq(cpu);

@@ -142,7 +142,8 @@ void resched_cpu(int cpu)
 	raw_spin_unlock_irqrestore(&rq->lock, flags);
 }
 
-/* scheduler_ipi - the reschedule IPI's handler (kernel/smp.c calls it).
+/* scheduler_ipi - see sched.h; the reschedule IPI's handler (kernel/smp.c
+ * generic_smp_reschedule_interrupt calls it).
  * Nothing to do: TIF_NEED_RESCHED is already set; the interrupt return
  * (desktop/rt) or the idle loop acts on it.  Context: hard irq. */
 void scheduler_ipi(void)

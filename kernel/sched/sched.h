@@ -120,8 +120,22 @@ const char *sched_policy_name(int policy);
 void resched_cpu(int cpu);
 
 /* scheduler_tick - time accounting and slices.  Context: hard irq, the
- * per-CPU tick (kernel/time/tick.c). */
+ * per-CPU tick (tick_timer_interrupt in kernel/time/tick.c). */
 void scheduler_tick(void);
+
+/* scheduler_ipi - what a reschedule IPI does on its target, after it
+ * was counted (generic_smp_reschedule_interrupt in kernel/smp.c):
+ * nothing more, TIF_NEED_RESCHED is already set and the interrupt
+ * return or the idle loop acts on it.  Defined in kernel/sched/rq.c.
+ * Context: hardirq on the target, interrupts off. */
+void scheduler_ipi(void);
+
+/* irq_exit_hook - preemption on return from interrupt, called by
+ * irq_exit() (kernel/irq/irq_enter.c) once the CPU has left every
+ * interrupt context.  Defined in kernel/sched/core.c.
+ * Context: interrupts off, preempt_count back to the interrupted value,
+ * on the interrupted task's stack (it may switch tasks). */
+void irq_exit_hook(void);
 
 /*
  * Test-only race windows in the wake-up and migration paths (kernel/debug/

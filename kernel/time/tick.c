@@ -19,6 +19,7 @@
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/timer.h"
 #include "kernel/rcu/rcupdate.h"
+#include "kernel/sched/sched.h"	/* scheduler_tick */
 #include "kernel/percpu.h"
 #include "kernel/preempt.h"
 #include "kernel/printk.h"
@@ -36,10 +37,6 @@ struct tick_cpu {
 static DEFINE_PER_CPU(struct tick_cpu, tick_cpus);
 
 u64 jiffies;
-
-__attribute__((weak)) void scheduler_tick(void)
-{
-}
 
 u64 tick_count(int cpu)
 {

@@ -39,8 +39,4 @@ void tick_reprogram(void);
  * at the time; an early event for an hrtimer does not count). */
 u64 tick_count(int cpu);
 
-/* scheduler_tick - the scheduler's per-tick hook; this weak default does
- * nothing until kernel/sched defines it.  Context: hardirq. */
-void scheduler_tick(void);
-
 #endif /* KERNEL_TIME_TICK_H */
