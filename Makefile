@@ -108,7 +108,7 @@ KOBJS += $(BUILD)/pi_scripts.o
 # starts each function with `call __fentry__` (kernel/debug/latency_trace.h)
 TRACE_NOTRACE := kernel/debug/latency_trace.c kernel/debug/latency_timing.c \
 	kernel/printk.c kernel/console.c drivers/uart16550.c drivers/vga_text.c \
-	arch/x86_64/smpboot.c arch/x86_64/percpu.c arch/x86_64/cpu_init.c \
+	arch/x86_64/smpboot.c arch/x86_64/percpu_hw.c arch/x86_64/cpu_init.c \
 	tests/kernel/test_memory_kstack.c
 # (test_memory_kstack: its stack overflow must fault in its own function, not
 # in __fentry__'s register saves)

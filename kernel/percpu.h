@@ -15,7 +15,7 @@
  *
  * The definitions go to .data.percpu, the template that percpu_init_bsp()
  * and percpu_alloc_cpu() copy for each CPU; the machine side locates a
- * CPU's copy (arch/x86_64/percpu.h: the GS base).  per_cpu() of a CPU
+ * CPU's copy (arch/x86_64/percpu_hw.h: the GS base).  per_cpu() of a CPU
  * whose copy was never allocated names the template.  Anything written
  * before percpu_init_bsp() lands in the template and so becomes every
  * CPU's initial value: only boot-time constants may be written that

@@ -5,7 +5,7 @@
  * Each DEFINE_PER_CPU_LOCKED leaves a struct percpu_locked_desc in the
  * .percpu_locked section (linker.ld collects it between
  * __percpu_locked_start and __percpu_locked_end).  The per-CPU copies are
- * memcpy'd from the template at bring-up (arch/x86_64/percpu.c), which
+ * memcpy'd from the template at bring-up (arch/x86_64/percpu_hw.c), which
  * would leave every CPU's rt_mutex wait list pointing at the template's;
  * so the locks are initialised here, through per_cpu_ptr(), once every
  * CPU has its copy.  rtk has no CPU hotplug: no copy is made after this.

@@ -15,7 +15,7 @@
 #include "arch/x86_64/irqflags.h"
 #include "arch/x86_64/mmu.h"	/* arch_map_page, MAP_WRITE, ... */
 #include "arch/x86_64/acpi.h"	/* acpi_init: firmware tables */
-#include "arch/x86_64/percpu.h"	/* GS-based per-CPU accessors */
+#include "arch/x86_64/percpu_hw.h"	/* GS-based per-CPU accessors */
 #include "arch/x86_64/ipi.h"	/* arch_send_reschedule, ... */
 #include "arch/x86_64/smpboot.h"	/* smp_boot_cpus */
 #include "arch/x86_64/irq_chip.h"	/* arch_irq_mask, ... (request_irq) */

@@ -22,7 +22,7 @@
 #include "kernel/debug/latency_timing.h"
 #include "kernel/mm/slab.h"
 #include "kernel/percpu.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/smp.h"
 #include "lib/string.h"

@@ -31,7 +31,7 @@
  */
 #include "kernel/irq/irqdesc.h"
 #include "kernel/irq/irq_model.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/printk.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/sched.h"

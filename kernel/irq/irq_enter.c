@@ -1,6 +1,6 @@
 /*
  * kernel/irq/irq_enter.c - irq_enter/irq_exit and the preempt_count word
- * they update (see kernel/preempt.h for its layout, irq_enter.h for the
+ * they update (see kernel/preempt_count.h for its layout, irq_enter.h for the
  * contract).
  * Linux counterpart: kernel/softirq.c (irq_enter, __irq_exit_rcu),
  * kernel/sched/core.c (the per-CPU __preempt_count on x86).
@@ -8,7 +8,7 @@
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/softirq.h"
 #include "kernel/sched/sched.h"	/* irq_exit_hook */
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "lib/bug.h"
 #include "kernel/debug/latency_timing.h"
 

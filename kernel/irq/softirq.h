@@ -12,7 +12,7 @@
 #define KERNEL_IRQ_SOFTIRQ_H
 
 #include "lib/types.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 
 struct task_struct;
 

@@ -29,7 +29,7 @@
  */
 #include "kernel/locking/lockdep_internal.h"
 #include "kernel/sched/sched.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/printk.h"
 #include "kernel/ksyms.h"
 #include "lib/vsnprintf.h"

@@ -1,6 +1,6 @@
 /*
  * kernel/sched/preempt.h - preempt_disable()/preempt_enable() and the
- * reschedule check, on top of the count of kernel/preempt.h.
+ * reschedule check, on top of the count of kernel/preempt_count.h.
  *
  * preempt_disable() nests (bits 0-7 of preempt_count).  preempt_enable()
  * drops one level and, when the count reaches zero with TIF_NEED_RESCHED
@@ -15,7 +15,7 @@
 #ifndef KERNEL_SCHED_PREEMPT_H
 #define KERNEL_SCHED_PREEMPT_H
 
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/sched/preempt_model.h"
 #include "kernel/debug/latency_timing.h"
 #include "lib/compiler.h"

@@ -17,7 +17,7 @@
 #include "kernel/debug/latency_timing.h"
 #include "kernel/ksyms.h"
 #include "kernel/mm/slab.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/printk.h"
 #include "kernel/time/ktime.h"
 #include "lib/errno.h"

@@ -18,7 +18,7 @@
 #include "kernel/time/tick.h"
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/percpu.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/debug/race_window.h"
 #include "lib/bug.h"
 

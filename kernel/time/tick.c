@@ -21,7 +21,7 @@
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/sched/sched.h"	/* scheduler_tick */
 #include "kernel/percpu.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/printk.h"
 #include "lib/bug.h"
 

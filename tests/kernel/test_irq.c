@@ -11,7 +11,7 @@
  */
 #include "kernel/ktest.h"
 #include "lib/bug.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/irq_stats.h"
 #include "kernel/time/ktime.h"

@@ -17,7 +17,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/percpu.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/smp.h"
 #include "kernel/time/ktime.h"
 #include "arch/x86_64/arch.h"

@@ -17,7 +17,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/debug/race_window.h"
-#include "kernel/preempt.h"
+#include "kernel/preempt_count.h"
 #include "kernel/sched/completion.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/preempt_model.h"

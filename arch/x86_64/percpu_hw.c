@@ -1,7 +1,7 @@
 /*
- * arch/x86_64/percpu.c - set up each CPU's copy of the per-CPU template
+ * arch/x86_64/percpu_hw.c - set up each CPU's copy of the per-CPU template
  * and point its GS base at it (the addressing is explained in
- * arch/x86_64/percpu.h).
+ * arch/x86_64/percpu_hw.h).
  *
  * Life of the boot CPU's per-CPU data:
  *	arch_cpu_init()		GS base 0: %gs:var is the template itself

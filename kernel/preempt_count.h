@@ -1,5 +1,5 @@
 /*
- * kernel/preempt.h - preempt_count: the per-CPU word that says in which
+ * kernel/preempt_count.h - preempt_count: the per-CPU word that says in which
  * context the CPU runs (task, softirq, hardirq, NMI) and how deeply
  * preemption is disabled.
  *
@@ -22,8 +22,8 @@
  * the reschedule check) belong to kernel/sched; this header provides only
  * the counting.
  */
-#ifndef KERNEL_PREEMPT_H
-#define KERNEL_PREEMPT_H
+#ifndef KERNEL_PREEMPT_COUNT_H
+#define KERNEL_PREEMPT_COUNT_H
 
 #include "kernel/percpu.h"
 
@@ -79,4 +79,4 @@ static inline void __preempt_count_sub(int val)
 #define in_interrupt()	(irq_count() != 0)
 #define in_nmi()	((preempt_count() & NMI_MASK) != 0)
 
-#endif /* KERNEL_PREEMPT_H */
+#endif /* KERNEL_PREEMPT_COUNT_H */

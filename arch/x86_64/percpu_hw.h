@@ -1,5 +1,5 @@
 /*
- * arch/x86_64/percpu.h - per-CPU data through the GS segment base.
+ * arch/x86_64/percpu_hw.h - per-CPU data through the GS segment base.
  *
  * The per-CPU variables are linked once, in .data.percpu between
  * __percpu_start and __percpu_end (linker.ld): that is the template.
@@ -24,8 +24,8 @@
  * Linux counterpart: arch/x86/include/asm/percpu.h (percpu_from_op,
  * percpu_to_op, this_cpu_off), arch/x86/kernel/setup_percpu.c.
  */
-#ifndef ARCH_X86_64_PERCPU_H
-#define ARCH_X86_64_PERCPU_H
+#ifndef ARCH_X86_64_PERCPU_HW_H
+#define ARCH_X86_64_PERCPU_HW_H
 
 #include "lib/types.h"
 #include "lib/compiler.h"
@@ -131,4 +131,4 @@ static inline unsigned long arch_percpu_get_base(void)
 	return rdmsr(MSR_GS_BASE);
 }
 
-#endif /* ARCH_X86_64_PERCPU_H */
+#endif /* ARCH_X86_64_PERCPU_HW_H */
