@@ -20,6 +20,7 @@
 #include "kernel/time/hrtimer.h"
 #include "kernel/mm/slab.h"
 #include "kernel/irqflags.h"
+#include "kernel/irq/irq_model.h"	/* IRQ_THREAD_PRIO: as an irq thread */
 #include "kernel/smp.h"
 #include "arch/x86_64/arch.h"
 #include "lib/errno.h"
@@ -27,7 +28,6 @@
 #include "lib/vsnprintf.h"
 #include "lib/bug.h"
 
-#define IRQ_THREAD_PRIO 50	/* like a threaded handler's default */
 #define IRQ_WORK_US 10		/* the handler thread's work per interrupt */
 #define CPU_CHUNK_US 1000	/* `load cpu`: busy time between points */
 #define MSG_BYTES 100		/* hackbench's default datasize */

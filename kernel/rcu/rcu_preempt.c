@@ -1,6 +1,6 @@
 /*
  * kernel/rcu/rcu_preempt.c - preemptible RCU readers (PREEMPT=rt,
- * CONFIG_PREEMPT_RCU): the blocked-readers list, the outermost unlock of
+ * PREEMPT_RCU): the blocked-readers list, the outermost unlock of
  * a reader that was switched out, and priority boosting of a reader
  * that holds up a grace period.
  *

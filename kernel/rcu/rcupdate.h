@@ -2,8 +2,9 @@
  * kernel/rcu/rcupdate.h - Read-Copy Update: the read side, the
  * publish/subscribe pointer accessors, grace periods and callbacks.
  *
- * The model switch lives here and nowhere else (STYLE.md, "Preemption
- * models"): under PREEMPT=rt, CONFIG_PREEMPT_RCU is on and a read-side
+ * The model switch, PREEMPT_RCU, comes from kernel/sched/preempt_model.h
+ * with the rest of the model; this header says what it means (STYLE.md,
+ * "Preemption models"): under PREEMPT=rt PREEMPT_RCU is 1 and a read-side
  * critical section only counts its nesting in current->rcu; it stays
  * preemptible and may even block on a sleeping spinlock_t (article,
  * "Preemptible critical sections": "RCU read-side critical sections ...
@@ -34,13 +35,7 @@
 #include "lib/compiler.h"
 #include "kernel/sched/sched.h"
 #include "kernel/rcu/rcu_task.h"
-
-#if defined(CONFIG_PREEMPT_RT)
-#define CONFIG_PREEMPT_RCU 1
-#define PREEMPT_RCU 1		/* readers preemptible, tracked per task */
-#else
-#define PREEMPT_RCU 0		/* readers run with preemption off */
-#endif
+#include "kernel/sched/preempt_model.h"	/* PREEMPT_RCU */
 
 /*
  * struct rcu_head - one callback queued by call_rcu(), embedded in the

@@ -11,6 +11,9 @@
  *   desktop    yes           yes            yes         raw           no
  *   rt         yes           yes            yes         preempt only  yes
  *
+ * and RCU read sections (kernel/rcu/rcupdate.h): preemptible, tracked per
+ * task (PREEMPT_RCU) under rt only; preempt_disable() under the others.
+ *
  * Everything else in the scheduler is the same code under every model.
  * Linux counterpart: kernel/Kconfig.preempt (PREEMPT_NONE,
  * PREEMPT_VOLUNTARY, PREEMPT, PREEMPT_RT), include/linux/kernel.h
@@ -28,7 +31,7 @@
 #define PREEMPT_RT_IRQFLAGS 1	/* local_irq_*() only disable preemption */
 #define PREEMPT_HARDIRQS 1
 #define PREEMPT_SOFTIRQS 1
-#define CONFIG_PREEMPT_RCU 1	/* preemptible RCU readers (kernel/rcu/rcupdate.h) */
+#define PREEMPT_RCU 1	/* preemptible RCU readers (Linux: CONFIG_PREEMPT_RCU) */
 #elif defined(CONFIG_PREEMPT_DESKTOP)
 #define PREEMPT_VOLUNTARY_POINTS 1
 #define PREEMPT_ON_ENABLE 1
@@ -36,6 +39,7 @@
 #define PREEMPT_RT_IRQFLAGS 0
 #define PREEMPT_HARDIRQS 0
 #define PREEMPT_SOFTIRQS 0
+#define PREEMPT_RCU 0
 #elif defined(CONFIG_PREEMPT_VOLUNTARY)
 #define PREEMPT_VOLUNTARY_POINTS 1
 #define PREEMPT_ON_ENABLE 0
@@ -43,6 +47,7 @@
 #define PREEMPT_RT_IRQFLAGS 0
 #define PREEMPT_HARDIRQS 0
 #define PREEMPT_SOFTIRQS 0
+#define PREEMPT_RCU 0
 #else /* CONFIG_PREEMPT_NONE */
 #define PREEMPT_VOLUNTARY_POINTS 0
 #define PREEMPT_ON_ENABLE 0
@@ -50,6 +55,7 @@
 #define PREEMPT_RT_IRQFLAGS 0
 #define PREEMPT_HARDIRQS 0
 #define PREEMPT_SOFTIRQS 0
+#define PREEMPT_RCU 0
 #endif
 
 /*

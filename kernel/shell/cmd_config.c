@@ -28,11 +28,6 @@
 #include "lib/string.h"
 
 /* The -DCONFIG_<name> options as 0/1, for the table below. */
-#ifdef CONFIG_PREEMPT_RCU
-#define CFG_PREEMPT_RCU 1
-#else
-#define CFG_PREEMPT_RCU 0
-#endif
 #ifdef CONFIG_LATENCY_TRACE
 #define CFG_LATENCY_TRACE 1
 #else
@@ -75,7 +70,7 @@ static int cmd_config(int argc, char **argv)
 	show("PREEMPT", PREEMPT_ON_ENABLE && PREEMPT_ON_IRQ_RETURN,
 	     "preempt on preempt_enable / irq return");
 	show("PREEMPT_HARDIRQS", PREEMPT_HARDIRQS, "threaded IRQ handlers");
-	show("PREEMPT_RCU", CFG_PREEMPT_RCU, "preemptible RCU readers");
+	show("PREEMPT_RCU", PREEMPT_RCU, "preemptible RCU readers");
 	show("PREEMPT_SOFTIRQS", PREEMPT_SOFTIRQS, "softirqs in ksoftirqd");
 	show("(voluntary points)", PREEMPT_VOLUNTARY_POINTS,
 	     "cond_resched / might_resched preempt");
