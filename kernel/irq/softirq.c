@@ -13,6 +13,9 @@
  * Under rt ksoftirqd/N does [1] and [2] in process context: no
  * SOFTIRQ_OFFSET (in_interrupt() false, the actions may sleep), bound to
  * CPU N so "this CPU's pending bits" stays meaningful while preemptible.
+ * Which of the two runs the vectors is decided in one function,
+ * softirq_handle_pending(), at every point where they could run (a raise,
+ * irq exit, local_bh_enable, raise_softirq with interrupts on).
  * Linux counterpart: kernel/softirq.c (__do_softirq, invoke_softirq,
  * raise_softirq, __local_bh_enable_ip, run_ksoftirqd); rtk has no
  * per-vector threads (the later -rt softirq-timer/N) and no RCU vector.
@@ -48,9 +51,10 @@ u32 local_softirq_pending(void)
 	return this_cpu_read(softirq_pending);
 }
 
+/* ksoftirqd_task - see softirq.h (NULL unless softirq_init made one). */
 struct task_struct *ksoftirqd_task(int cpu)
 {
-	return SOFTIRQ_THREADED ? per_cpu(ksoftirqd_tasks, cpu) : NULL;
+	return per_cpu(ksoftirqd_tasks, cpu);
 }
 
 static void wakeup_softirqd(void)
@@ -84,15 +88,6 @@ static void run_actions(u32 pending)
 	}
 }
 
-void raise_softirq_irqoff(unsigned int nr)
-{
-	BUG_ON(nr >= NR_SOFTIRQS);
-	BUG_ON(!raw_irqs_disabled());
-	this_cpu_write(softirq_pending, this_cpu_read(softirq_pending) | 1u << nr);
-	if (SOFTIRQ_THREADED)
-		wakeup_softirqd();
-}
-
 /*
  * __do_softirq - steps [1]-[3] (non-rt).
  * Context: interrupts off, not in interrupt context; returns with
@@ -117,26 +112,53 @@ static void __do_softirq(void)
 	__preempt_count_sub(SOFTIRQ_OFFSET);
 }
 
-void invoke_softirq(void)
+/*
+ * softirq_handle_pending - the model's one softirq decision
+ * (SOFTIRQ_THREADED = PREEMPT_SOFTIRQS, kernel/irq/irq_model.h), taken at
+ * every point where this CPU's pending vectors could run:
+ *	rt	ksoftirqd/N runs them, in process context and preemptible:
+ *		wake it if a vector is pending (already awake: no-op; before
+ *		softirq_init there is no thread yet, the vectors wait for it)
+ *	others	run them here and now (__do_softirq) when this point may:
+ *		may_run_here (not a bare raise with interrupts off) and not
+ *		nested in interrupt or softirq context or under
+ *		local_bh_disable (in_interrupt()); otherwise the next such
+ *		point runs them
+ * Context: any, interrupts off.
+ */
+static void softirq_handle_pending(bool may_run_here)
 {
 	BUG_ON(!raw_irqs_disabled());
+	if (!local_softirq_pending())
+		return;
 	if (SOFTIRQ_THREADED)
 		wakeup_softirqd();
-	else if (!in_interrupt())
+	else if (may_run_here && !in_interrupt())
 		__do_softirq();
 }
 
-/* do_softirq - run pending vectors now if we may (non-rt, task context,
- * softirqs not disabled).  Context: any. */
+void raise_softirq_irqoff(unsigned int nr)
+{
+	BUG_ON(nr >= NR_SOFTIRQS);
+	BUG_ON(!raw_irqs_disabled());
+	this_cpu_write(softirq_pending, this_cpu_read(softirq_pending) | 1u << nr);
+	softirq_handle_pending(false);
+}
+
+/* invoke_softirq - see softirq.h.  Context: hardirq exit, interrupts off. */
+void invoke_softirq(void)
+{
+	softirq_handle_pending(true);
+}
+
+/* do_softirq - the pending vectors, from a task-context point (raise
+ * with interrupts on, local_bh_enable).  Context: any. */
 static void do_softirq(void)
 {
 	unsigned long flags;
 
-	if (SOFTIRQ_THREADED || in_interrupt())
-		return;
 	raw_local_irq_save(flags);
-	if (local_softirq_pending())
-		__do_softirq();
+	softirq_handle_pending(true);
 	raw_local_irq_restore(flags);
 }
 
