@@ -25,6 +25,7 @@
 #include "kernel/sched/wait.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/irqflags.h"
+#include "kernel/locking/spinlock.h"	/* SPINLOCK_SLEEPS */
 #include "kernel/printk.h"
 #include "kernel/panic.h"
 #include "lib/list.h"
@@ -110,14 +111,17 @@ void put_task_struct_delayed(struct task_struct *p)
 	wake_desched();					/* [3] */
 }
 
+/* put_task_struct_atomic - see deferred.h.  The model decides through
+ * one fact, SPINLOCK_SLEEPS (kernel/locking/spinlock.h): the last put
+ * ends in kfree(), under a spinlock_t, which preemption-off code may take
+ * only where spinlock_t spins. */
 void put_task_struct_atomic(struct task_struct *p)
 {
 	BUG_ON(raw_irqs_disabled());	/* kstack_free needs irqs on */
-#if defined(CONFIG_PREEMPT_RT)
-	put_task_struct_delayed(p);
-#else
-	put_task_struct(p);
-#endif
+	if (SPINLOCK_SLEEPS)
+		put_task_struct_delayed(p);
+	else
+		put_task_struct(p);
 }
 
 void deferred_queue_mm(struct mm_struct *mm)
