@@ -318,6 +318,7 @@ check-arch:
 		echo "check-arch: kernel/ may include only arch/x86_64/arch.h, lib/ no arch header"; \
 		exit 1; fi; \
 	echo "check-arch: kernel/ includes only arch/x86_64/arch.h, lib/ none"
+	@bash tools/check_tree.sh
 
 # make latency PREEMPT=none LOAD="lockhog 2 2000" ICOUNT=3 SMP=2 [LOOPS=N]:
 # boot, start the load, run cyclictest -S -p99 -i1000 -lLOOPS -q -h 3000;
