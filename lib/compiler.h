@@ -43,6 +43,12 @@
 #endif
 #define noinline		__attribute__((__noinline__))
 #define __section(s)		__attribute__((__section__(s)))
+
+/* _RET_IP_ - the calling function's return address (the lock or
+ * preempt-off site lockdep and the latency tracer record); _THIS_IP_ -
+ * this point in the code.  Linux: include/linux/instruction_pointer.h. */
+#define _RET_IP_ ((unsigned long)__builtin_return_address(0))
+#define _THIS_IP_ ({ __label__ __here; __here: (unsigned long)&&__here; })
 #define __must_check		__attribute__((__warn_unused_result__))
 
 /*

@@ -30,6 +30,7 @@
 /* Virtual layout (see boot/entry.asm and kernel/mm). */
 #define KERNEL_VMA 0xFFFFFFFF80000000UL /* kernel image, -mcmodel=kernel */
 #define DIRECT_MAP_BASE 0xFFFF800000000000UL /* all RAM, phys + base */
+#define BOOT_MAP_END (4ULL << 30) /* what boot/entry.asm's direct map covers */
 
 static inline void *phys_to_virt(u64 phys)
 {

@@ -38,9 +38,7 @@
 #define PTE_NX		(1UL << 63)	/* no execute, if EFER.NXE */
 #define PTE_ADDR	0x000FFFFFFFFFF000UL
 
-#define EFER_NXE	(1UL << 11)
 #define HUGE_SIZE	(2UL << 20)
-#define BOOT_MAP_END	(4ULL << 30)
 #define LOWER_HALF_END	0x0000800000000000UL
 
 /* Linker symbols (linker.ld), virtual except the _phys ones. */

@@ -47,8 +47,6 @@
  * well under a millisecond; TCG with many CPUs can take tens of ms. */
 #define AP_ONLINE_TIMEOUT_NS (1000 * NSEC_PER_MSEC)
 
-#define EFER_LME (1ULL << 8)
-#define EFER_NXE (1ULL << 11)
 
 extern const char trampoline_start[], trampoline_end[];
 extern const char trampoline_params[];

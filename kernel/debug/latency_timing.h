@@ -33,14 +33,6 @@
 #include "lib/types.h"
 #include "lib/compiler.h"
 
-#ifndef _THIS_IP_
-/* _THIS_IP_ - the address of the code using it (Linux's, from kernel.h) */
-#define _THIS_IP_ ({ __label__ __here; __here: (unsigned long)&&__here; })
-#endif
-#ifndef _RET_IP_
-#define _RET_IP_ ((unsigned long)__builtin_return_address(0))
-#endif
-
 #if defined(CONFIG_CRITICAL_PREEMPT_TIMING) || \
 	defined(CONFIG_CRITICAL_IRQSOFF_TIMING) || defined(CONFIG_WAKEUP_TIMING)
 #define CONFIG_LATENCY_TIMING 1	/* any of them: the `latency` command */

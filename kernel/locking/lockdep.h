@@ -44,11 +44,6 @@
 
 struct task_struct;
 
-/* the lock function's caller, as Linux's _RET_IP_ */
-#define _RET_IP_ ((unsigned long)__builtin_return_address(0))
-/* this point in the code, as Linux's _THIS_IP_ */
-#define _THIS_IP_ ({ __label__ __here; __here: (unsigned long)&&__here; })
-
 /* What the holder may do while waiting for the lock (Linux's
  * lockdep_wait_type, two of its levels). */
 enum lockdep_wait_type {

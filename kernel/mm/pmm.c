@@ -36,7 +36,6 @@
 
 #define PMM_MAX_PHYS (64ULL << 30)	/* bounds the metadata: 0.2 % of RAM */
 #define LOW_RESERVED (1ULL << 20)	/* BIOS data, EBDA, ROMs, AP trampoline */
-#define BOOT_MAP_END (4ULL << 30)	/* what boot/entry.asm's direct map covers */
 #define MAX_HOLDS 16			/* 4 fixed + 8 modules + metadata + spare */
 
 /* Linker symbols (linker.ld): physical bounds of the loaded image. */

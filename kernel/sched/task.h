@@ -27,6 +27,7 @@
 #include "kernel/smp.h"
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/rcu/rcu_task.h"
+#include "kernel/sched/rt_runqueue.h"	/* MAX_RT_PRIO */
 
 #define TASK_COMM_LEN 16
 
@@ -53,7 +54,8 @@
 #define SCHED_IDLE_TASK	5	/* the per-CPU idle tasks only */
 
 #define MAX_USER_RT_PRIO 100
-#define MAX_RT_PRIO	100
+/* MAX_RT_PRIO (100) comes from kernel/sched/rt_runqueue.h, the queue it
+ * sizes (that header is host-testable and cannot include this one). */
 #define DEFAULT_PRIO	120	/* nice 0 */
 #define MAX_PRIO	140
 #define IDLE_PRIO	MAX_PRIO
