@@ -18,9 +18,9 @@
  * The count is a per-CPU variable (__preempt_count, as on Linux x86);
  * context_switch() (kernel/sched/core.c) saves it in the outgoing task
  * and loads the incoming one's, so it behaves as a per-task count.  The
- * accessors below are the only code that knows where it lives.  preempt_disable()/preempt_enable() (with
- * the reschedule check) belong to kernel/sched; this header provides only
- * the counting.
+ * accessors below are the only code that knows where it lives.
+ * preempt_disable()/preempt_enable() (with the reschedule check) belong
+ * to kernel/sched/preempt.h; this header provides only the counting.
  */
 #ifndef KERNEL_PREEMPT_COUNT_H
 #define KERNEL_PREEMPT_COUNT_H

@@ -130,7 +130,8 @@ void on_each_cpu(smp_call_func_t func, void *info, bool wait);
 
 /*
  * smp_send_reschedule - ask cpu to look at its run queue (a reschedule
- * IPI; the handler calls scheduler_ipi(), kernel/sched/sched.h).  Does not wait.
+ * IPI; the handler calls scheduler_ipi(), kernel/sched/sched.h).  Does
+ * not wait.
  * Context: any, including hardirq with interrupts off.
  */
 void smp_send_reschedule(int cpu);

@@ -12,7 +12,7 @@
 
 #define MSR_EFER		0xC0000080
 #define EFER_LME		(1ULL << 8)	/* long mode enable */
-#define EFER_NXE		(1ULL << 11)	/* no-execute enable (PTE_NX) */
+#define EFER_NXE		(1ULL << 11)	/* no-execute (PTE_NX) */
 #define MSR_FS_BASE		0xC0000100
 #define MSR_GS_BASE		0xC0000101
 #define MSR_KERNEL_GS_BASE	0xC0000102

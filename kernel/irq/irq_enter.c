@@ -1,7 +1,7 @@
 /*
  * kernel/irq/irq_enter.c - irq_enter/irq_exit and the preempt_count word
- * they update (see kernel/preempt_count.h for its layout, irq_enter.h for the
- * contract).
+ * they update (see kernel/preempt_count.h for its layout, irq_enter.h
+ * for the contract).
  * Linux counterpart: kernel/softirq.c (irq_enter, __irq_exit_rcu),
  * kernel/sched/core.c (the per-CPU __preempt_count on x86).
  */

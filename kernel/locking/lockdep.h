@@ -88,7 +88,7 @@ struct held_lock {
 	u8 irq_context;		/* 1: hard irq, 2: serving softirq (0: task) */
 };
 
-/* The report kinds (lockdep_reports()). */
+/* The report kinds (lockdep_report_begin(), lockdep_stats.last_kind). */
 enum lockdep_report_kind {
 	LOCKDEP_NONE,
 	LOCKDEP_CIRCULAR,
@@ -182,8 +182,8 @@ static inline void lockdep_print_held_locks(struct task_struct *p)
  * dep_map member: raw_spinlock_t, struct rt_mutex). */
 #define lockdep_assert_held(l) WARN_ON(!lock_is_held(&(l)->dep_map))
 
-/* For tests and the shell (kernel/locking/lockdep_stats.c... in
- * lockdep.c): counters, expected reports, forgetting a test's classes. */
+/* For tests and the shell (defined in lockdep.c): counters, expected
+ * reports, forgetting a test's classes. */
 struct lockdep_stats {
 	unsigned int classes;		/* in use (retired ones excluded) */
 	unsigned int max_classes;

@@ -31,7 +31,7 @@
 #define PREEMPT_RT_IRQFLAGS 1	/* local_irq_*() only disable preemption */
 #define PREEMPT_HARDIRQS 1
 #define PREEMPT_SOFTIRQS 1
-#define PREEMPT_RCU 1	/* preemptible RCU readers (Linux: CONFIG_PREEMPT_RCU) */
+#define PREEMPT_RCU 1	/* preemptible readers (Linux: CONFIG_PREEMPT_RCU) */
 #elif defined(CONFIG_PREEMPT_DESKTOP)
 #define PREEMPT_VOLUNTARY_POINTS 1
 #define PREEMPT_ON_ENABLE 1
