@@ -5,7 +5,10 @@
  * As in 9front's port/ vs pc/ split, the portable code calls arch_*()
  * functions and never touches hardware.  A port to another machine
  * implements this header.  Each arch_*() is defined in the arch/x86_64
- * file named after the mechanism (bootinfo.c, setjmp.asm, ...).
+ * file named after the mechanism (bootinfo.c, setjmp.asm, ...).  The
+ * last section is the other direction: the few portable-kernel
+ * functions the machine code calls (an AP's entry into the scheduler,
+ * the stack-overflow check of the fault handler).
  */
 #ifndef ARCH_X86_64_ARCH_H
 #define ARCH_X86_64_ARCH_H

@@ -1,7 +1,8 @@
 /*
  * kernel/sched/sched.h - the scheduler's interface to the rest of the
  * kernel: current, schedule(), wakeups, task states, policies,
- * affinity, might_sleep().
+ * affinity, might_sleep(), and the three calls interrupt code makes into
+ * it (scheduler_tick, scheduler_ipi, irq_exit_hook).
  *
  * Includes the task structure (kernel/sched/task.h) and the preemption
  * primitives (kernel/sched/preempt.h).  Wait queues and completions have
