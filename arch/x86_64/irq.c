@@ -11,7 +11,7 @@
  * the handler goes.  An interrupt already on the IRQ stack (an exception
  * inside a handler cannot come here; only an interrupt nesting in a
  * handler that re-enabled interrupts) stays on it.  irq_enter() and
- * irq_exit() run on the interrupted stack, so irq_exit_hook() may switch
+ * irq_exit() run on the interrupted stack, so irq_exit() may switch
  * tasks.  The backtrace crosses the switch: arch_call_on_stack leaves a
  * frame on the task stack that the IRQ stack's first frame points at.
  * Linux counterpart: arch/x86/kernel/irq.c (common_interrupt, the

@@ -7,7 +7,7 @@
  */
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/softirq.h"
-#include "kernel/sched/sched.h"	/* irq_exit_hook */
+#include "kernel/sched/sched.h"	/* irqentry_exit_cond_resched */
 #include "kernel/preempt_count.h"
 #include "lib/bug.h"
 #include "kernel/debug/latency_timing.h"
@@ -40,7 +40,7 @@ void irq_exit(void)
 	if (!in_interrupt() && local_softirq_pending())
 		invoke_softirq();	/* softirqs before the preemption */
 	if (!in_interrupt())
-		irq_exit_hook();
+		irqentry_exit_cond_resched();
 }
 
 void nmi_enter(void)

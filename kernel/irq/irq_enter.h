@@ -5,7 +5,7 @@
  * interrupt with irq_enter()/irq_exit(); the handler in between sees
  * in_irq() true.  irq_exit() is where work deferred by the handler is
  * picked up on the way out: pending softirqs (invoke_softirq(),
- * kernel/irq/softirq.c), then preemption (irq_exit_hook(), defined in
+ * kernel/irq/softirq.c), then preemption (irqentry_exit_cond_resched(),
  * kernel/sched/core.c).
  * Linux counterpart: kernel/softirq.c irq_enter(), irq_exit(),
  * include/linux/hardirq.h nmi_enter()/nmi_exit().
@@ -18,9 +18,9 @@
 void irq_enter(void);
 
 /* irq_exit - leave hardirq context; when the CPU is back outside every
- * interrupt context, call irq_exit_hook().
+ * interrupt context, call irqentry_exit_cond_resched().
  * Context: hardirq exit, interrupts off, on the interrupted task's stack
- * (not the IRQ stack), so the hook may switch tasks. */
+ * (not the IRQ stack), so the preemption may switch tasks. */
 void irq_exit(void);
 
 /* nmi_enter/nmi_exit - NMI_OFFSET + HARDIRQ_OFFSET around an NMI. */

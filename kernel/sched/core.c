@@ -12,7 +12,8 @@
  * Preemption enters here from four places, which the model decides
  * (kernel/sched/preempt_model.h): schedule() (every model),
  * _cond_resched (voluntary and up), preempt_schedule from
- * preempt_enable() and irq_exit_hook on interrupt return (desktop, rt).
+ * preempt_enable() and irqentry_exit_cond_resched on interrupt return
+ * (desktop, rt).
  * Linux counterpart: kernel/sched/core.c (__schedule, context_switch,
  * finish_task_switch, schedule_tail, preempt_schedule,
  * preempt_schedule_irq, _cond_resched, scheduler_tick, __might_sleep)
@@ -228,15 +229,16 @@ void preempt_schedule(void)
 }
 
 /*
- * irq_exit_hook - see sched.h; preemption on return from interrupt
- * (desktop and rt; PREEMPT_ON_IRQ_RETURN, kernel/sched/preempt_model.h):
- * the interrupted task is preempted when it was preemptible (count 0,
- * interrupts were on).  Interrupts are enabled across the switch, as in
- * Linux's preempt_schedule_irq(), and off again on return to the
- * interrupt exit path.
+ * irqentry_exit_cond_resched - see sched.h; preemption on return from
+ * interrupt (desktop and rt; PREEMPT_ON_IRQ_RETURN,
+ * kernel/sched/preempt_model.h): the interrupted task is preempted when
+ * it was preemptible (count 0, interrupts were on).  Interrupts are
+ * enabled across the switch, as in Linux's preempt_schedule_irq() (which
+ * Linux's irqentry_exit_cond_resched() calls), and off again on return
+ * to the interrupt exit path.
  * Context: hard-irq exit, irqs off, preempt_count = the interrupted one.
  */
-void irq_exit_hook(void)
+void irqentry_exit_cond_resched(void)
 {
 	if (!PREEMPT_ON_IRQ_RETURN || !need_resched() || preempt_count() ||
 	    !current_or_null() || rt_soft_irqs_off_now())

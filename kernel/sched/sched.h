@@ -2,7 +2,7 @@
  * kernel/sched/sched.h - the scheduler's interface to the rest of the
  * kernel: current, schedule(), wakeups, task states, policies,
  * affinity, might_sleep(), and the three calls interrupt code makes into
- * it (scheduler_tick, scheduler_ipi, irq_exit_hook).
+ * it (scheduler_tick, scheduler_ipi, irqentry_exit_cond_resched).
  *
  * Includes the task structure (kernel/sched/task.h) and the preemption
  * primitives (kernel/sched/preempt.h).  Wait queues and completions have
@@ -131,12 +131,12 @@ void scheduler_tick(void);
  * Context: hardirq on the target, interrupts off. */
 void scheduler_ipi(void);
 
-/* irq_exit_hook - preemption on return from interrupt, called by
- * irq_exit() (kernel/irq/irq_enter.c) once the CPU has left every
- * interrupt context.  Defined in kernel/sched/core.c.
+/* irqentry_exit_cond_resched - preemption on return from interrupt,
+ * called by irq_exit() (kernel/irq/irq_enter.c) once the CPU has left
+ * every interrupt context.  Defined in kernel/sched/core.c.
  * Context: interrupts off, preempt_count back to the interrupted value,
  * on the interrupted task's stack (it may switch tasks). */
-void irq_exit_hook(void);
+void irqentry_exit_cond_resched(void);
 
 /*
  * Test-only race windows in the wake-up and migration paths (kernel/debug/

@@ -20,9 +20,10 @@
  * spinning, no idle) kept the host thread for up to a tick (~975 us),
  * while the other vCPU sat frozen with an expired timer in the middle of
  * waking its SCHED_FIFO 99 cyclictest thread: 1.2 ms "irqs-off" over the
- * ten instructions of irq_exit_hook's loop, 1.8 ms in __prepare_to_wait,
- * 4 ms "preempt-off" irq_exit_hook -> schedule, under every preemption
- * model alike (SMP=1 had no such section: rt max 65 us).  Waking is the
+ * ten instructions of irqentry_exit_cond_resched's loop (then named
+ * irq_exit_hook), 1.8 ms in __prepare_to_wait, 4 ms "preempt-off"
+ * irqentry_exit_cond_resched -> schedule, under every preemption model
+ * alike (SMP=1 had no such section: rt max 65 us).  Waking is the
  * natural point: it has just made work for other CPUs, and it is where
  * a message-passing load goes around its loop.  Cost: at most one PAUSE
  * per 50 us per CPU (wake_yield_hint), outside every lock.
