@@ -1,13 +1,15 @@
 /*
  * lib/compiler.h - compiler attributes and the small helper macros every
  * file uses: likely/unlikely, barrier, READ_ONCE/WRITE_ONCE,
- * container_of, ARRAY_SIZE, ALIGN_UP/ALIGN_DOWN, section markers.
+ * container_of, ARRAY_SIZE, ALIGN_UP/ALIGN_DOWN, section markers,
+ * _RET_IP_/_THIS_IP_.
  *
  * GCC/Clang only (statement expressions, typeof, __attribute__).
  * Linux counterpart: include/linux/compiler.h, compiler_attributes.h,
  * include/linux/init.h (__init), include/linux/container_of.h,
- * include/linux/align.h.  rtk leaves out the sparse annotations and the
- * KCSAN instrumentation of READ_ONCE.
+ * include/linux/align.h, include/linux/instruction_pointer.h.  rtk
+ * leaves out the sparse annotations and the KCSAN instrumentation of
+ * READ_ONCE.
  */
 #ifndef LIB_COMPILER_H
 #define LIB_COMPILER_H
