@@ -111,6 +111,7 @@ void cpu_startup_entry(int cpu)
 	struct rq *rq = cpu_rq(cpu);
 	struct task_struct *idle = &idle_tasks[cpu];
 
+	BUG_ON(!raw_irqs_disabled());
 	idle_task_init(rq, idle, cpu);
 	idle->preempt_count = 0;
 	raw_spin_lock(&rq->lock);
