@@ -17,7 +17,7 @@
  * driver pairs an SA_NODELAY handler with its own thread, as mainline's
  * request_threaded_irq does.
  * Locking: rtc_lock (raw, irqs off) guards the CMOS index/data pair and
- * the stamp; rtc_mutex_busy (start/stop only, task context) the state.
+ * the stamp; the rtc_busy flag (start/stop only, task context) the state.
  */
 #include "drivers/rtc_cmos.h"
 #include "arch/x86_64/io.h"

@@ -104,7 +104,7 @@ size_t printk_log_read(char *buf, size_t size)
 	return n;
 }
 
-/* emit_line_stamps - write text, adding a time stamp after each newline.
+/* emit - write text, adding a time stamp after each newline.
  * Locking: console lock held. */
 static void emit(const char *text, size_t len, bool print)
 {

@@ -117,7 +117,7 @@ void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg),
  * anything else. */
 const char *sched_policy_name(int policy);
 
-/* resched_curr_cpu - set TIF_NEED_RESCHED on cpu (IPI if remote). */
+/* resched_cpu - set TIF_NEED_RESCHED on cpu (IPI if remote). */
 void resched_cpu(int cpu);
 
 /* scheduler_tick - time accounting and slices.  Context: hard irq, the
