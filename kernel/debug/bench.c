@@ -40,6 +40,7 @@ static const struct bench_entry bench_table[] = {
 	{ "wake-to-run", bench_wake_to_run, 0, BENCH_SAMPLES, 2 },
 	{ "ipi-round-trip", bench_ipi_round_trip, 0, BENCH_SAMPLES, 2 },
 	{ "irq-to-thread", bench_irq_to_thread, 0, BENCH_SAMPLES, 1 },
+	{ "tick", bench_tick, 0, BENCH_SAMPLES, 1 },
 	{ "raw_spinlock", bench_raw_spinlock, 0, BENCH_MAX_SAMPLES, 1 },
 	{ "spinlock", bench_spinlock, 0, BENCH_MAX_SAMPLES, 1 },
 	{ "rt_mutex", bench_rt_mutex, 0, BENCH_MAX_SAMPLES, 1 },

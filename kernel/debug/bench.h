@@ -90,6 +90,7 @@ int bench_ctxsw(int n, struct bench_result *res);
 int bench_wake_to_run(int n, struct bench_result *res);
 int bench_ipi_round_trip(int n, struct bench_result *res);
 int bench_irq_to_thread(int n, struct bench_result *res);
+int bench_tick(int n, struct bench_result *res);
 
 /* bench_lock.c */
 int bench_raw_spinlock(int n, struct bench_result *res);

@@ -20,6 +20,11 @@
  *			in irq/18-bench (FIFO 50, above the FIFO 40 runner), so
  *			it is raise -> hard irq -> thread wakeup -> switch; under
  *			none/voluntary/desktop it is raise -> hard-irq handler
+ *	tick		what one tick interrupt takes from the task it
+ *			interrupts: the runner spins stamping the cycle
+ *			counter; a stamp gap with exactly one tick in it (IDT
+ *			stub, irq_enter, the tick handler, irq_exit, iret) is
+ *			a sample (plus one loop pass, a few cycles)
  * Linux counterpart: lmbench lat_ctx, rt-tests' cyclictest wakeup
  * latency; none in-tree.
  */
@@ -30,6 +35,7 @@
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/completion.h"
 #include "kernel/smp.h"
+#include "kernel/time/tick.h"
 #include "arch/x86_64/arch.h"
 #include "lib/errno.h"
 #include "lib/string.h"
@@ -289,4 +295,46 @@ int bench_irq_to_thread(int n, struct bench_result *res)
 	res->note = PREEMPT_HARDIRQS ? "raise to the handler in its thread"
 					 : "raise to the hard-irq handler";
 	return ib.taken;
+}
+
+/* ---- tick ---- */
+
+/*
+ * bench_tick - n samples of the cycles one tick interrupt takes from the
+ * runner.  The runner stamps t, then reads its tick count c.  A tick
+ * landing between the count read of pass k-1 and the stamp of pass k
+ * shows as a changed c with the gap in t[k] - t[k-1]; one landing
+ * between the stamp and the count read of pass k shows as a changed c
+ * with the gap in t[k+1] - t[k].  So a changed count takes the larger of
+ * those two gaps.  A pass whose count moved by more than one (the vCPU
+ * descheduled by the host for several periods) is not a sample.
+ * Context: the bench runner, interrupts on.
+ */
+int bench_tick(int n, struct bench_result *res)
+{
+	int cpu = smp_processor_id();	/* the runner is bound */
+	u64 prev_t = arch_clock_cycles(), prev_c = tick_count(cpu);
+	u64 gap_before = 0;
+	bool owed = false;
+	int taken = 0;
+
+	while (taken < n) {
+		u64 t = arch_clock_cycles();
+		u64 c = tick_count(cpu);
+		u64 gap = t - prev_t;
+
+		if (owed) {
+			bench_samples[taken++] = gap > gap_before ? gap
+								  : gap_before;
+			owed = false;
+		}
+		if (c == prev_c + 1) {
+			gap_before = gap;
+			owed = true;
+		}
+		prev_t = t;
+		prev_c = c;
+	}
+	res->note = "cycles one tick takes from the task it interrupts";
+	return taken;
 }

@@ -101,6 +101,11 @@ static void test_bench_irq_to_thread(struct ktest *t)
 	bench_case(t, "irq-to-thread", false);
 }
 
+static void test_bench_tick_interrupt(struct ktest *t)
+{
+	bench_case(t, "tick", false);
+}
+
 static void test_bench_raw_spinlock_uncontended(struct ktest *t)
 {
 	bench_case(t, "raw_spinlock", false);
@@ -182,6 +187,7 @@ KTEST_SUITE(bench,
 	    KTEST_CASE(test_bench_wake_to_run_fifo99_idle_cpu),
 	    KTEST_CASE(test_bench_ipi_round_trip),
 	    KTEST_CASE(test_bench_irq_to_thread),
+	    KTEST_CASE(test_bench_tick_interrupt),
 	    KTEST_CASE(test_bench_raw_spinlock_uncontended),
 	    KTEST_CASE(test_bench_spinlock_uncontended),
 	    KTEST_CASE(test_bench_rt_mutex_uncontended),
