@@ -24,6 +24,7 @@
 #include "drivers/uart16550.h"
 #include "drivers/serial_irq.h"
 #include "kernel/irq/manage.h"
+#include "kernel/irq/irqdesc.h"
 #include "kernel/time/timer.h"
 #include "drivers/vga_text.h"
 #include "lib/string.h"
@@ -116,8 +117,9 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	sched_init();	/* this flow becomes the task "init" */
 	set_cpu_online(0, true);
 	arch_irq_init();	/* PIC masked, LAPIC, IOAPIC, LAPIC timer */
-	tick_init();
+	irq_desc_init();	/* before the first request: the tick's */
 	raw_local_irq_enable();
+	tick_init();	/* the timer line, SA_NODELAY per CPU; CPU 0 ticks */
 	smp_init();	/* APs, IPIs: "smp: N CPUs online" */
 	percpu_locked_init();	/* DEFINE_PER_CPU_LOCKED locks, all CPUs */
 	irq_init();	/* lines, softirqs (ksoftirqd/N under rt) */

@@ -109,7 +109,7 @@ const char *arch_irq_vector_name(int vector)
 	    vector < ISA_IRQ_VECTOR_BASE + NR_ISA_IRQS)
 		return "IO-APIC  ISA";
 	if (vector >= ISA_IRQ_VECTOR_BASE + NR_ISA_IRQS &&
-	    vector < ISA_IRQ_VECTOR_BASE + ARCH_NR_IRQS)
+	    vector < ISA_IRQ_VECTOR_BASE + ARCH_NR_DEVICE_IRQS)
 		return "SW  software irq line (self-IPI)";
 	return "device";
 }

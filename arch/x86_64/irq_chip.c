@@ -4,9 +4,10 @@
  * local APIC, and raises software lines with a self-IPI (contract in
  * irq_chip.h).
  *
- * Every line has the same vector entry, irq_chip_vector_entry(), which
- * turns the vector back into the line number and calls the portable
- * flow handler.  ISA lines go to the boot CPU (physical destination, as
+ * Every device line has the same vector entry, irq_chip_vector_entry(),
+ * which turns the vector back into the line number and calls the
+ * portable flow handler; the per-CPU timer line's entry,
+ * irq_chip_percpu_vector_entry(), calls the per-CPU flow.  ISA lines go to the boot CPU (physical destination, as
  * the COM1 routing did before): one CPU takes all device interrupts,
  * their threads may run anywhere.
  * Spec: Intel 82093AA I/O APIC data sheet 3.2.4 (IOREDTBL mask bit);
@@ -45,6 +46,8 @@ void __init irq_chip_init(void)
 int arch_irq_to_vector(unsigned int irq)
 {
 	BUG_ON(irq >= ARCH_NR_IRQS);
+	if (irq == ARCH_TIMER_IRQ)
+		return LOCAL_TIMER_VECTOR;
 	return IRQ_CHIP_VECTOR_BASE + (int)irq;
 }
 
@@ -75,22 +78,35 @@ static void irq_chip_vector_entry(struct pt_regs *regs)
 {
 	unsigned int irq = (unsigned int)(regs->vector - IRQ_CHIP_VECTOR_BASE);
 
-	BUG_ON(irq >= ARCH_NR_IRQS);
+	BUG_ON(irq >= ARCH_NR_DEVICE_IRQS);
 	generic_handle_irq(irq);
+}
+
+/*
+ * irq_chip_percpu_vector_entry - LOCAL_TIMER_VECTOR's handler once the
+ * timer line is requested (request_percpu_irq).
+ * Context: hardirq, interrupts off (arch_handle_irq, on the IRQ stack).
+ */
+static void irq_chip_percpu_vector_entry(struct pt_regs *regs)
+{
+	(void)regs;
+	handle_percpu_irq(ARCH_TIMER_IRQ);
 }
 
 int arch_irq_startup(unsigned int irq)
 {
 	int vector, err;
 
-	BUILD_BUG_ON(IRQ_CHIP_VECTOR_BASE + ARCH_NR_IRQS - 1 >
+	BUILD_BUG_ON(IRQ_CHIP_VECTOR_BASE + ARCH_NR_DEVICE_IRQS - 1 >
 		     LAST_DEVICE_VECTOR);
 	if (irq >= ARCH_NR_IRQS)
 		return -EINVAL;
 	if (irq_is_isa(irq) && !ioapic_count())
 		return -ENODEV;
 	vector = arch_irq_to_vector(irq);
-	err = arch_set_irq_handler(vector, irq_chip_vector_entry);
+	err = arch_set_irq_handler(vector, arch_irq_is_percpu(irq) ?
+					   irq_chip_percpu_vector_entry :
+					   irq_chip_vector_entry);
 	if (err)
 		return err;
 	if (irq_has_mask(irq))

@@ -11,6 +11,11 @@
  *		and the portable layer's disable depth does the masking,
  *		except on line 31 (ARCH_TEST_LEVEL_IRQ, below): a level
  *		input modelled in software, with a mask.
+ *	32	ARCH_TIMER_IRQ, the per-CPU line: each CPU's LAPIC timer
+ *		on LOCAL_TIMER_VECTOR (request_percpu_irq; its vector entry
+ *		calls handle_percpu_irq, kernel/irq/irqdesc.h).  Each CPU
+ *		arms its own timer (arch_timer_init_cpu); mask/unmask do
+ *		nothing.
  * kernel/irq/manage.c is the only caller; this header is pulled in by
  * arch/x86_64/arch.h.
  * Linux counterpart: struct irq_chip (irq_mask, irq_unmask, irq_ack,
@@ -21,16 +26,18 @@
 
 #include "lib/types.h"
 
-#define ARCH_NR_IRQS		32
+#define ARCH_NR_DEVICE_IRQS	32	/* ISA and software lines: 0x20 + n */
 #define ARCH_NR_ISA_IRQS	16	/* lines below this are ISA lines */
+#define ARCH_TIMER_IRQ		32	/* per-CPU: the local (LAPIC) timer */
+#define ARCH_NR_IRQS		33
 
 /* irq_chip_init - record the boot CPU as the ISA lines' destination.
  * Context: boot CPU, once, from arch_irq_init(). */
 void irq_chip_init(void);
 
 /* arch_irq_startup - install the vector entry for irq (it calls
- * generic_handle_irq(irq), kernel/irq/irqdesc.h) and route the line to
- * the boot CPU, masked.  Returns 0, -EINVAL for a bad irq, -ENODEV when
+ * generic_handle_irq(irq), kernel/irq/irqdesc.h, or handle_percpu_irq
+ * for the per-CPU line) and route an ISA line to the boot CPU, masked.  Returns 0, -EINVAL for a bad irq, -ENODEV when
  * no IOAPIC serves an ISA line, -EBUSY when the vector is taken.
  * Context: task or boot.  Locking: the caller holds the descriptor. */
 int arch_irq_startup(unsigned int irq);
@@ -46,6 +53,13 @@ void arch_irq_unmask(unsigned int irq);
 /* arch_irq_ack - end of interrupt at the local APIC for the vector now
  * in service.  Context: hardirq, interrupts off, once per interrupt. */
 void arch_irq_ack(void);
+
+/* arch_irq_is_percpu - is irq a per-CPU line (one source per CPU, the
+ * same line number everywhere: ARCH_TIMER_IRQ)?  Context: any. */
+static inline bool arch_irq_is_percpu(unsigned int irq)
+{
+	return irq == ARCH_TIMER_IRQ;
+}
 
 /* arch_irq_is_level - is the line level-triggered (MADT override)? */
 bool arch_irq_is_level(unsigned int irq);
@@ -64,7 +78,7 @@ void arch_irq_retrigger(unsigned int irq);
  * asserted and when it is unmasked; unlike a real level input it does
  * not fire again at EOI.  Context: any.
  */
-#define ARCH_TEST_LEVEL_IRQ	(ARCH_NR_IRQS - 1)
+#define ARCH_TEST_LEVEL_IRQ	(ARCH_NR_DEVICE_IRQS - 1)
 void arch_irq_test_level_set(unsigned int irq, bool asserted);
 
 /* arch_irq_is_masked - is the line masked at the chip?  ISA lines and

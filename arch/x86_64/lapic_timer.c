@@ -9,8 +9,10 @@
  *			measured against the TSC at boot (all CPUs share
  *			the bus clock, so once is enough)
  * `notscdeadline` forces one-shot mode (to test it on a CPU that has
- * both).  The interrupt (LOCAL_TIMER_VECTOR) runs in hard-irq context:
- * the article's per-CPU timer interrupt that stays SA_NODELAY.
+ * both).  The interrupt (LOCAL_TIMER_VECTOR) is the per-CPU line
+ * ARCH_TIMER_IRQ (irq_chip.h), which kernel/time/tick.c requests with
+ * request_percpu_irq: the article's per-CPU timer interrupt that stays
+ * SA_NODELAY, in hard-irq context.
  * Linux counterpart: arch/x86/kernel/apic/apic.c (lapic_next_event,
  * lapic_next_deadline, calibrate_APIC_clock), kernel/time/clockevents.c.
  */
@@ -24,7 +26,6 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/time/ktime.h"
-#include "kernel/time/tick.h"
 #include "lib/bug.h"
 
 #define CPUID1_ECX_TSC_DEADLINE	(1u << 24)
@@ -108,14 +109,6 @@ void arch_timer_init_cpu(void)
 	}
 }
 
-/* local_timer_interrupt - LOCAL_TIMER_VECTOR.  Context: hardirq. */
-static void local_timer_interrupt(struct pt_regs *regs)
-{
-	(void)regs;
-	lapic_eoi();
-	tick_timer_interrupt();
-}
-
 /*
  * calibrate_lapic_timer - count rate at divide-by-16, over CAL_MS of TSC
  * time, with the timer masked (no interrupt).
@@ -145,8 +138,6 @@ void __init lapic_timer_init(void)
 	use_tsc_deadline = (r.ecx & CPUID1_ECX_TSC_DEADLINE) && !notscdeadline;
 	if (!use_tsc_deadline && !timer_hz)
 		panic("lapic-timer: the LAPIC timer does not count");
-	if (arch_set_irq_handler(LOCAL_TIMER_VECTOR, local_timer_interrupt))
-		panic("lapic-timer: vector %#x taken", LOCAL_TIMER_VECTOR);
 	pr_info("lapic-timer: %s mode (TSC-deadline %s), one-shot rate %llu.%03llu MHz\n",
 		use_tsc_deadline ? "TSC-deadline" : "one-shot",
 		(r.ecx & CPUID1_ECX_TSC_DEADLINE) ? "available" : "absent",

@@ -8,7 +8,8 @@
 #include "lib/types.h"
 
 /* lapic_timer_init - pick TSC-deadline or one-shot mode, calibrate the
- * count rate against the TSC, install the LOCAL_TIMER_VECTOR handler.
+ * count rate against the TSC (the vector's handler comes with
+ * request_percpu_irq(ARCH_TIMER_IRQ), kernel/time/tick.c).
  * Context: boot CPU, once, after lapic_init() and arch_time_init(). */
 void lapic_timer_init(void);
 

@@ -151,6 +151,24 @@ out_ack:
 	arch_irq_ack();
 }
 
+/*
+ * handle_percpu_irq - see irqdesc.h.  The acknowledge comes first, as
+ * in Linux's handle_percpu_irq (irq_ack, then the handler): the LAPIC
+ * timer's EOI, which lets the handler's next-event programming raise
+ * the next interrupt at once.
+ * Context: hardirq, interrupts off.  Locking: none; the action is set
+ * once by request_percpu_irq before the first interrupt.
+ */
+void handle_percpu_irq(unsigned int irq)
+{
+	struct irqaction *action = READ_ONCE(irq_descs[irq].action);
+
+	BUG_ON(!raw_irqs_disabled());
+	arch_irq_ack();
+	if (likely(action))
+		action->handler((int)irq, this_cpu_ptr(action->percpu_dev_id));
+}
+
 /* irq_thread_wait - step [4]: sleep until a run is owed or the thread is
  * told to stop; returns false for stop.  Context: desc's thread. */
 static bool irq_thread_wait(struct irq_desc *desc)

@@ -28,6 +28,8 @@ struct irqaction {
 	unsigned long flags;		/* SA_* */
 	const char *name;		/* "ttyS0": the thread's name suffix */
 	void *dev_id;			/* cookie for shared lines, free_irq */
+	void *percpu_dev_id;		/* SA_PERCPU: per-CPU variable whose
+					 * copy the handler gets */
 	struct irqaction *next;		/* under desc->lock */
 };
 
@@ -44,9 +46,11 @@ struct irq_desc {
 	unsigned int status;		/* IRQS_* */
 	unsigned int depth;		/* disable_irq nesting, 0: enabled */
 	bool threaded;			/* handlers run in thread */
+	bool percpu;			/* per-CPU line (handle_percpu_irq) */
 	bool level;			/* level-triggered line */
 	bool thread_active;		/* thread is running the handlers */
-	u64 count;			/* interrupts on this line */
+	u64 count;			/* interrupts on this line (a per-CPU
+					 * line: kstat_irqs_cpu instead) */
 	u64 unhandled;			/* runs where every handler said NONE */
 	u32 window_runs, window_unhandled; /* note_unhandled's window */
 	/* under irq_request_lock (thread is read locklessly by the flow
@@ -59,7 +63,8 @@ struct irq_desc {
 };
 
 /* irq_desc_init - every descriptor empty, its line disabled.
- * Context: boot, once, from irq_init() (manage.h). */
+ * Context: boot CPU, once, before the first request (kernel/main.c,
+ * before tick_init requests the timer line). */
 void irq_desc_init(void);
 
 /* irq_to_desc - the descriptor of line irq, NULL past NR_IRQS. */
@@ -69,6 +74,13 @@ struct irq_desc *irq_to_desc(unsigned int irq);
  * Acknowledges the interrupt at the chip in every case.
  * Context: hardirq, interrupts off (the machine's vector entry). */
 void generic_handle_irq(unsigned int irq);
+
+/* handle_percpu_irq - the flow of a per-CPU line: acknowledge, then run
+ * its one action with this CPU's copy of percpu_dev_id.  No descriptor
+ * lock, status or thread: every CPU has its own source, so nothing is
+ * shared with another CPU but the (constant) action.
+ * Context: hardirq, interrupts off (the machine's vector entry). */
+void handle_percpu_irq(unsigned int irq);
 
 /* handle_irq_event - run every action of desc once; returns IRQ_HANDLED
  * if any handler did.  Context: hardirq (unthreaded) or desc's thread. */

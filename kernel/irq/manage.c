@@ -11,14 +11,19 @@
  * and an interrupt that arrives anyway (software lines cannot be masked,
  * an edge may be in flight) is replayed by the enable_irq that ends the
  * nesting.
+ * A per-CPU line (the local timer) is requested with request_percpu_irq:
+ * never threaded, never shared, and its flow (handle_percpu_irq) takes
+ * no lock.
  * Linux counterpart: kernel/irq/manage.c (request_threaded_irq,
  * __setup_irq, setup_irq_thread, free_irq, __disable_irq, __enable_irq,
- * synchronize_irq); rtk leaves out affinity, nested and per-action
- * threads, IRQF_ONESHOT (it is implied for level lines under rt).
+ * synchronize_irq, request_percpu_irq); rtk leaves out affinity, nested
+ * and per-action threads, IRQF_ONESHOT (it is implied for level lines
+ * under rt), enable_percpu_irq/free_percpu_irq.
  */
 #include "kernel/irq/manage.h"
 #include "kernel/irq/irqdesc.h"
 #include "kernel/irq/irq_model.h"
+#include "kernel/irq/irq_stats.h"
 #include "kernel/irq/softirq.h"
 #include "kernel/locking/rtmutex.h"
 #include "kernel/mm/slab.h"
@@ -35,7 +40,6 @@ static DEFINE_RT_MUTEX(irq_request_lock);
 
 void __init irq_init(void)
 {
-	irq_desc_init();
 	softirq_init();
 	pr_info("irq: %d lines, handlers in %s, softirqs %s\n", NR_IRQS,
 		IRQ_FORCED_THREADING ? "threads irq/N-name" : "hard-irq context",
@@ -95,7 +99,8 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	int err;
 
 	might_sleep();
-	if (!desc || !handler || ((flags & SA_SHIRQ) && !dev_id))
+	if (!desc || !handler || ((flags & SA_SHIRQ) && !dev_id) ||
+	    arch_irq_is_percpu(irq) || (flags & SA_PERCPU))
 		return -EINVAL;
 	action = kmalloc(sizeof(*action), GFP_KERNEL);
 	if (!action)
@@ -144,6 +149,54 @@ out_unlock:
 }
 
 /*
+ * request_percpu_irq - see manage.h.
+ *	[1] the line must be per-CPU and free
+ *	[2] install the vector entry at the chip
+ *	[3] publish the action: from here every CPU's interrupt runs it
+ * Context: task, may sleep.  Locking: irq_request_lock, desc->lock.
+ */
+int request_percpu_irq(unsigned int irq, irq_handler_t handler,
+		       const char *devname, void *percpu_dev_id)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irqaction *action;
+	unsigned long irqflags;
+	int err;
+
+	might_sleep();
+	if (!desc || !handler || !percpu_dev_id || !arch_irq_is_percpu(irq))
+		return -EINVAL;
+	action = kmalloc(sizeof(*action), GFP_KERNEL);
+	if (!action)
+		return -ENOMEM;
+	*action = (struct irqaction){ .handler = handler,
+				      .flags = SA_NODELAY | SA_PERCPU,
+				      .name = devname,
+				      .percpu_dev_id = percpu_dev_id };
+	rt_mutex_lock(&irq_request_lock);
+	err = -EBUSY;
+	if (desc->action)						/* [1] */
+		goto out_unlock;
+	err = arch_irq_startup(irq);					/* [2] */
+	if (err)
+		goto out_unlock;
+	raw_spin_lock_irqsave(&desc->lock, irqflags);			/* [3] */
+	desc->percpu = true;
+	desc->threaded = false;
+	desc->depth = 0;
+	desc->status = 0;
+	WRITE_ONCE(desc->action, action);
+	raw_spin_unlock_irqrestore(&desc->lock, irqflags);
+	rt_mutex_unlock(&irq_request_lock);
+	return 0;
+
+out_unlock:
+	rt_mutex_unlock(&irq_request_lock);
+	kfree(action);
+	return err;
+}
+
+/*
  * free_irq - see manage.h.
  *	[1] unlink the action; last one: disable and mask the line
  *	[2] wait for handlers still running it (synchronize_irq)
@@ -159,7 +212,7 @@ void free_irq(unsigned int irq, void *dev_id)
 	bool last;
 
 	might_sleep();
-	if (WARN_ON(!desc))
+	if (WARN_ON(!desc) || WARN_ON(arch_irq_is_percpu(irq)))
 		return;
 	BUG_ON(desc->thread && desc->thread == current);
 	rt_mutex_lock(&irq_request_lock);
@@ -339,6 +392,7 @@ bool irq_get_line_info(unsigned int irq, struct irq_line_info *info)
 		info->flags = desc->action->flags;
 	}
 	info->count = desc->count;
+	info->percpu = desc->percpu;
 	info->unhandled = desc->unhandled;
 	info->depth = desc->depth;
 	raw_spin_unlock_irqrestore(&desc->lock, flags);
@@ -350,5 +404,7 @@ bool irq_get_line_info(unsigned int irq, struct irq_line_info *info)
 		info->thread_prio = p->rt_priority;
 	}
 	rt_mutex_unlock(&irq_request_lock);
+	if (info->percpu)
+		info->count = kstat_irqs(irq);
 	return info->nr_actions > 0;
 }

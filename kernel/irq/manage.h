@@ -32,6 +32,9 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
  */
 #define SA_NODELAY	0x1
 #define SA_SHIRQ	0x2
+/* SA_PERCPU: a per-CPU line, set by request_percpu_irq (mainline
+ * IRQF_PERCPU); such a line is always SA_NODELAY too. */
+#define SA_PERCPU	0x4
 
 /* request_irq - add handler to line irq and enable the line.  Under rt a
  * handler without SA_NODELAY runs in the line's thread irq/N-name
@@ -42,6 +45,19 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
  * Context: task, may sleep.  Locking: takes irq_request_lock. */
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id);
+
+/* request_percpu_irq - make handler the handler of per-CPU line irq
+ * (each CPU has its own source on the same line: the local timer,
+ * ARCH_TIMER_IRQ).  It runs in hard-irq context under every model
+ * (SA_NODELAY | SA_PERCPU) on the CPU that took the interrupt, as
+ * handler(irq, this CPU's copy of the per-CPU variable percpu_dev_id
+ * points at).  Each CPU arms its own source; there is no per-CPU
+ * enable/disable and no free (the tick is never removed).
+ * Returns 0, -EINVAL (not a per-CPU line, no handler or dev_id), -EBUSY
+ * (already requested), -ENOMEM.
+ * Context: task, may sleep.  Locking: takes irq_request_lock. */
+int request_percpu_irq(unsigned int irq, irq_handler_t handler,
+		       const char *devname, void *percpu_dev_id);
 
 /* free_irq - remove the handler registered with dev_id; returns after
  * no handler of the line runs anywhere (synchronize_irq), and stops the
@@ -81,6 +97,7 @@ struct irq_line_info {
 	int thread_pid;			/* 0: no thread */
 	char thread_name[16];		/* irq/N-name */
 	int thread_policy, thread_prio;	/* SCHED_*, rt_priority */
+	bool percpu;			/* per-CPU line: kstat_irqs_cpu */
 };
 
 /* irq_get_line_info - fill info for irq; false when it has no handler.

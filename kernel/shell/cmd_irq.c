@@ -4,7 +4,8 @@
  * /proc/interrupts; the vector's meaning comes from the machine
  * (arch_irq_vector_name).  Then one row per requested line: its
  * handlers, and under rt its thread irq/N-name with policy and priority
- * (`ps` and `chrt` see the same task).  `irqs prio N PRIO` makes line N's
+ * (`ps` and `chrt` see the same task); a per-CPU line (the local timer,
+ * SA_NODELAY) with its count on each CPU.  `irqs prio N PRIO` makes line N's
  * thread SCHED_FIFO PRIO.
  * Linux counterpart: kernel/irq/proc.c show_interrupts(),
  * arch/x86/kernel/irq.c arch_show_interrupts().
@@ -43,6 +44,15 @@ static void print_irq_lines(void)
 			console_printf(" %-16s %6s %s", "-", "-",
 				       info.flags & SA_NODELAY ? "SA_NODELAY"
 							       : "-");
+		if (info.percpu) {
+			int cpu;
+
+			console_printf("  per-CPU:");
+			for_each_online_cpu(cpu)
+				console_printf(" CPU%d %llu", cpu,
+					       (unsigned long long)
+						       kstat_irqs_cpu(irq, cpu));
+		}
 		if (info.nr_actions > 1)
 			console_printf("  (+%d shared)", info.nr_actions - 1);
 		if (info.depth)

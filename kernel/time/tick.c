@@ -2,10 +2,12 @@
  * kernel/time/tick.c - each CPU's tick at HZ, driven by its one-shot
  * timer (arch_timer_set_oneshot), shared with the hrtimer queue.
  *
- * tick_timer_interrupt() is the whole per-CPU timer interrupt.  It runs
- * in hard-irq context under every preemption model: the article's
- * per-CPU timer interrupt keeps SA_NODELAY, so it must stay short and do
- * only bookkeeping:
+ * tick_timer_interrupt() is the whole per-CPU timer interrupt, the
+ * handler of the machine's per-CPU timer line (ARCH_TIMER_IRQ), which
+ * tick_init() requests with request_percpu_irq().  It runs in hard-irq
+ * context under every preemption model: the article's per-CPU timer
+ * interrupt keeps SA_NODELAY, so it must stay short and do only
+ * bookkeeping:
  *	[1] if this CPU's tick is due: count it; on the boot CPU advance
  *	    jiffies by every period that passed (ticks missed while
  *	    interrupts were off are caught up, not lost); scheduler_tick()
@@ -18,10 +20,12 @@
 #include "kernel/time/tick.h"
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/timer.h"
+#include "kernel/irq/manage.h"
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/sched/sched.h"	/* scheduler_tick */
 #include "kernel/percpu.h"
 #include "kernel/preempt_count.h"
+#include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "lib/bug.h"
 
@@ -61,18 +65,21 @@ void tick_reprogram(void)
 }
 
 /*
- * tick_timer_interrupt - see tick.h.
- * Context: hardirq, interrupts off.
+ * tick_timer_interrupt - the per-CPU timer event: timekeeping
+ * (jiffies), scheduler_tick(), hrtimer expiry, then the next event
+ * programmed.  dev_id is this CPU's struct tick_cpu (request_percpu_irq
+ * hands each CPU its own copy of tick_cpus).
+ * Context: hardirq (SA_NODELAY: never threaded), interrupts off.
  */
-void tick_timer_interrupt(void)
+static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 {
-	struct tick_cpu *tc = this_cpu_ptr(&tick_cpus);
+	struct tick_cpu *tc = dev_id;
 	ktime_t now = ktime_get();
 
 	BUG_ON(!raw_irqs_disabled());
 	BUG_ON(!in_irq());
 	if (unlikely(!tc->running))
-		return;
+		return IRQ_NONE;
 	if (now >= tc->next_tick) {					/* [1] */
 		u64 periods = (u64)(now - tc->next_tick) / TICK_NSEC + 1;
 
@@ -86,6 +93,7 @@ void tick_timer_interrupt(void)
 	}
 	hrtimer_run_queues(now);					/* [2] */
 	tick_reprogram();						/* [3] */
+	return IRQ_HANDLED;
 }
 
 /*
@@ -103,9 +111,24 @@ void tick_init_cpu(void)
 	tick_reprogram();
 }
 
+/*
+ * tick_init - see tick.h: the timer line requested like any other
+ * interrupt (SA_NODELAY, per CPU), then the boot CPU's tick started.
+ * Context: boot CPU, once, task, interrupts on; sleeps.
+ */
 void __init tick_init(void)
 {
+	unsigned long flags;
+	int err;
+
+	might_sleep();
 	BUG_ON(raw_smp_processor_id() != TICK_DO_TIMER_CPU);
+	err = request_percpu_irq(ARCH_TIMER_IRQ, tick_timer_interrupt, "timer",
+				 &tick_cpus);
+	if (err)
+		panic("tick: request_percpu_irq(%d): %d", ARCH_TIMER_IRQ, err);
+	raw_local_irq_save(flags);
 	tick_init_cpu();
+	raw_local_irq_restore(flags);
 	pr_info("tick: HZ=%d per-CPU tick on one-shot timer events\n", HZ);
 }

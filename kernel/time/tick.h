@@ -18,18 +18,14 @@
  * (missed ticks counted too).  Read with READ_ONCE. */
 extern u64 jiffies;
 
-/* tick_init - start the boot CPU's tick.  Context: boot CPU, once,
- * interrupts off, after arch_irq_init(). */
+/* tick_init - request the per-CPU timer line (request_percpu_irq,
+ * SA_NODELAY) and start the boot CPU's tick.  Context: boot CPU, once,
+ * task, interrupts on, after arch_irq_init() and irq_desc_init(). */
 void tick_init(void);
 
 /* tick_init_cpu - start this CPU's tick (each AP, after lapic_init_cpu,
  * before enabling interrupts).  Context: the CPU itself, interrupts off. */
 void tick_init_cpu(void);
-
-/* tick_timer_interrupt - the per-CPU timer event: timekeeping (jiffies),
- * scheduler_tick(), hrtimer expiry, then the next event programmed.
- * Context: hardirq (SA_NODELAY: never threaded), interrupts off. */
-void tick_timer_interrupt(void);
 
 /* tick_reprogram - program this CPU's event for min(next tick, first
  * hrtimer).  Context: interrupts off or on (disables them itself). */
