@@ -148,6 +148,19 @@ static inline void arch_wait_for_interrupt(void)
 		halt();
 }
 
+/*
+ * arch_idle - with interrupts off on entry: enable them and halt until
+ * the next interrupt, as one step.  STI's one-instruction shadow keeps
+ * an interrupt from landing between STI and HLT (its wakeup would be
+ * consumed and the CPU would sleep on); interrupts are on at return.
+ * No irqs-on hook runs (the caller closes its irqs-off timing first).
+ * Context: the idle task, interrupts off.
+ */
+static inline void arch_idle(void)
+{
+	__asm__ volatile("sti; hlt" ::: "memory");
+}
+
 /* ---- misc ---- */
 
 static inline void arch_cpu_relax(void)

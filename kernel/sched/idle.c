@@ -27,9 +27,10 @@ static struct task_struct init_task;
 static struct task_struct idle_tasks[NR_CPUS];
 
 /*
- * do_idle - halt until there is something to run, then schedule.  STI's
- * one-instruction shadow keeps an interrupt from landing between STI and
- * HLT (the wakeup would be consumed and the CPU would sleep on).
+ * do_idle - halt until there is something to run, then schedule.  The
+ * need_resched() test runs with interrupts off and arch_idle() enables
+ * them and halts as one step, so a wakeup's interrupt cannot land
+ * between the test and the halt.
  * Context: the idle task, preempt_count 0.
  */
 static __noreturn void do_idle(void)
@@ -37,8 +38,8 @@ static __noreturn void do_idle(void)
 	for (;;) {
 		raw_local_irq_disable();
 		if (!need_resched()) {
-			stop_critical_timings();	/* sti is unhooked */
-			__asm__ volatile("sti; hlt" ::: "memory");
+			stop_critical_timings();	/* arch_idle's sti is unhooked */
+			arch_idle();
 		} else
 			raw_local_irq_enable();
 		if (need_resched() || READ_ONCE(this_rq()->nr_fair) ||
