@@ -114,6 +114,8 @@ TRACE_NOTRACE := kernel/debug/latency_trace.c kernel/debug/latency_timing.c \
 # in __fentry__'s register saves)
 ifeq ($(LATENCY_TRACE),1)
 KCFLAGS += -DCONFIG_LATENCY_TRACE
+# arch/x86_64/fentry.asm holds __fentry__ under this define
+NASMFLAGS += -DCONFIG_LATENCY_TRACE
 $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(TRACE_NOTRACE),$(KSRCS_C))): \
 	KCFLAGS += -pg -mfentry
 endif

@@ -1,10 +1,12 @@
 /*
  * kernel/debug/latency_trace.c - LATENCY_TRACE (see latency_trace.h):
- * __fentry__, the per-CPU call buffers and the worst trace.
+ * the portable half of the function hook (latency_trace_fentry, called
+ * by the machine's __fentry__ in arch/x86_64/fentry.asm), the per-CPU
+ * call buffers and the worst trace.
  *
  * This file is built without -pg (the Makefile's TRACE_NOTRACE): the
  * hook must not call itself.  It calls nothing instrumented either: the
- * time is a bare rdtsc, the lock a test-and-set.
+ * time is arch_cycles() (inline), the lock a test-and-set.
  *
  * Per CPU: a buffer of LTR_ENTRIES entries, the bit mask of open
  * sections, the count of calls appended since the first of them opened,
@@ -55,7 +57,8 @@ struct ltr_cpu {
 
 static DEFINE_PER_CPU(struct ltr_cpu, ltr_cpu);
 
-/* read by __fentry__ before anything else: 0 until the buffers exist */
+/* read by __fentry__ (arch/x86_64/fentry.asm) before anything else: 0
+ * until the buffers exist */
 u8 ltr_on;
 
 static int ltr_lock;			/* guards worst and worst_buf */
@@ -63,53 +66,12 @@ static struct ltr_info worst;
 static struct ltr_entry *worst_buf;
 static u64 ltr_missed;			/* worst traces lost to the lock */
 
-/*
- * __fentry__ - the call at the start of every instrumented function
- * (-mfentry puts it before the prologue): [rsp] is the return address
- * into the function, 5 bytes after its start, [rsp+8] the function's
- * own return address into its caller.  Saves the registers the C
- * calling convention lets latency_trace_fentry() clobber (the function
- * has not yet read its arguments) and keeps the stack 16-aligned.
- */
-__asm__(".text\n"
-	".globl __fentry__\n"
-	".type __fentry__, @function\n"
-	"__fentry__:\n"
-	"	cmpb $0, ltr_on(%rip)\n"
-	"	jne 1f\n"
-	"	ret\n"
-	"1:	pushq %rax\n"
-	"	pushq %rcx\n"
-	"	pushq %rdx\n"
-	"	pushq %rsi\n"
-	"	pushq %rdi\n"
-	"	pushq %r8\n"
-	"	pushq %r9\n"
-	"	pushq %r10\n"
-	"	pushq %r11\n"
-	"	subq $8, %rsp\n"
-	"	movq 80(%rsp), %rdi\n"
-	"	subq $5, %rdi\n"
-	"	movq 88(%rsp), %rsi\n"
-	"	call latency_trace_fentry\n"
-	"	addq $8, %rsp\n"
-	"	popq %r11\n"
-	"	popq %r10\n"
-	"	popq %r9\n"
-	"	popq %r8\n"
-	"	popq %rdi\n"
-	"	popq %rsi\n"
-	"	popq %rdx\n"
-	"	popq %rcx\n"
-	"	popq %rax\n"
-	"	ret\n"
-	".size __fentry__, .-__fentry__\n");
-
 void latency_trace_fentry(unsigned long ip, unsigned long parent);
 
 /*
  * latency_trace_fentry - append (ip, parent) to this CPU's buffer if a
- * section is open here.  Context: any, even NMI (an interleaved entry
+ * section is open here.  Called by __fentry__ (arch/x86_64/fentry.asm)
+ * once ltr_on is set.  Context: any, even NMI (an interleaved entry
  * is at worst half written).  Locking: none.
  */
 void latency_trace_fentry(unsigned long ip, unsigned long parent)
