@@ -7,7 +7,16 @@
 #include "lib/types.h"
 #include "arch/x86_64/cpu.h"
 
-/* arch_clock_cycles - the clock counter kernel/time reads. */
+/* arch_cycles - the cycle counter as it is now, unordered (it may be
+ * read before earlier instructions finish): the cheapest stamp, for the
+ * function tracer.  Context: any, even NMI. */
+static inline u64 arch_cycles(void)
+{
+	return rdtsc();
+}
+
+/* arch_clock_cycles - the clock counter kernel/time reads, ordered after
+ * earlier loads. */
 static inline u64 arch_clock_cycles(void)
 {
 	return rdtsc_ordered();

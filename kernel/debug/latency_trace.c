@@ -86,7 +86,7 @@ void latency_trace_fentry(unsigned long ip, unsigned long parent)
 	if (i >= LTR_ENTRIES)
 		return;				/* counted as lost */
 	e = &c->buf[i];
-	e->tsc = rdtsc();
+	e->tsc = arch_cycles();
 	e->ip = ip;
 	e->parent = parent;
 	e->preempt_count = (u32)preempt_count();
@@ -130,7 +130,7 @@ void latency_trace_start(int kind)
 	if (!(c->open & ~bit))
 		WRITE_ONCE(c->n, 0);		/* the first open: a fresh buffer */
 	c->start_idx[kind] = READ_ONCE(c->n);
-	c->start_tsc[kind] = rdtsc();
+	c->start_tsc[kind] = arch_cycles();
 	barrier();
 	WRITE_ONCE(c->open, c->open | bit);
 }
