@@ -27,7 +27,6 @@
 #include "arch/x86_64/lapic_timer.h"
 #include "arch/x86_64/pic.h"
 #include "arch/x86_64/stack_switch.h"
-#include "drivers/uart16550.h"
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/irq_stats.h"
 #include "kernel/mm/kstack.h"
@@ -84,7 +83,9 @@ void arch_handle_irq(struct pt_regs *regs)
 }
 
 /*
- * arch_irq_vector_name - what vector carries, for `irqs` (arch.h).
+ * arch_irq_vector_name - what vector carries, for `irqs` (arch.h): the
+ * kind of source only; a device's own name comes from its request_irq
+ * (the shell adds the line's handler name).
  * Context: any.
  */
 const char *arch_irq_vector_name(int vector)
@@ -102,8 +103,6 @@ const char *arch_irq_vector_name(int vector)
 		return "ERR  APIC error interrupts";
 	case SPURIOUS_VECTOR:
 		return "SPU  spurious interrupts";
-	case ISA_IRQ_VECTOR(COM1_IRQ):
-		return "IO-APIC  ISA 4  ttyS0";
 	}
 	if (vector >= ISA_IRQ_VECTOR_BASE &&
 	    vector < ISA_IRQ_VECTOR_BASE + NR_ISA_IRQS)

@@ -22,6 +22,17 @@
 #include "kernel/time/tick.h"
 #include "arch/x86_64/arch.h"
 
+/* vector_line_name - the handler name of the requested line on vector,
+ * or "" (the drivers name their lines in request_irq). */
+static const char *vector_line_name(unsigned int vector,
+				    struct irq_line_info *info)
+{
+	for (unsigned int irq = 0; irq < NR_IRQS; irq++)
+		if (arch_irq_to_vector(irq) == (int)vector)
+			return irq_get_line_info(irq, info) ? info->name : "";
+	return "";
+}
+
 /* print_irq_lines - one row per requested line. */
 static void print_irq_lines(void)
 {
@@ -90,6 +101,7 @@ static int cmd_irqs_prio(int argc, char **argv)
 
 static int cmd_irqs(int argc, char **argv)
 {
+	struct irq_line_info info;
 	int cpu;
 
 	if (argc > 1 && strcmp(argv[1], "prio") == 0)
@@ -113,7 +125,8 @@ static int cmd_irqs(int argc, char **argv)
 		for_each_online_cpu(cpu)
 			console_printf(" %12llu",
 				       (unsigned long long)irq_stat_count(cpu, v));
-		console_printf("  %s\n", arch_irq_vector_name((int)v));
+		console_printf("  %s  %s\n", arch_irq_vector_name((int)v),
+			       vector_line_name(v, &info));
 	}
 	console_printf("%6s", "ticks");
 	for_each_online_cpu(cpu)
