@@ -59,6 +59,14 @@ struct acpi_info {
 
 extern struct acpi_info acpi;
 
+/* arch_acpi_info - what acpi_init() found and decoded, read-only: the
+ * portable kernel's one way to the tables (the `acpi` command).
+ * Context: any, after acpi_init(). */
+static inline const struct acpi_info *arch_acpi_info(void)
+{
+	return &acpi;
+}
+
 /*
  * acpi_init - find and decode the ACPI tables into `acpi`, install the
  * ACPI power-off and reset hooks.  Returns 0, or -ENOENT when there is no

@@ -22,10 +22,12 @@ static const char *mps_trigger(u16 flags)
 		       ? "level" : "edge";
 }
 
-static void print_madt(const struct acpi_madt_info *m)
+static void print_madt(const struct acpi_info *a)
 {
+	const struct acpi_madt_info *m = &a->madt;
+
 	console_printf("MADT%s: local APIC %#llx%s\n",
-		       acpi.have_madt ? "" : " (fallback: none found)",
+		       a->have_madt ? "" : " (fallback: none found)",
 		       (unsigned long long)m->lapic_addr,
 		       m->pcat_compat ? ", 8259 PICs present" : "");
 	for (int i = 0; i < m->n_cpus; i++)
@@ -66,19 +68,20 @@ static void print_madt(const struct acpi_madt_info *m)
  * summaries.  Context: task (the shell). */
 static int cmd_acpi(int argc, char **argv)
 {
-	const struct acpi_fadt_info *f = &acpi.fadt;
+	const struct acpi_info *a = arch_acpi_info();
+	const struct acpi_fadt_info *f = &a->fadt;
 
 	if (shell_no_args(argc, argv))
 		return -EINVAL;
-	if (!acpi.have_rsdp) {
+	if (!a->have_rsdp) {
 		console_printf("no ACPI tables found\n");
 	} else {
 		console_printf("RSDP rev %u OEM %s at %#llx, %s:\n",
-			       acpi.rsdp.revision, acpi.rsdp.oem_id,
-			       (unsigned long long)acpi.rsdp_phys,
-			       acpi.use_xsdt ? "XSDT" : "RSDT");
-		for (int i = 0; i < acpi.n_tables; i++) {
-			const struct acpi_table *t = &acpi.tables[i];
+			       a->rsdp.revision, a->rsdp.oem_id,
+			       (unsigned long long)a->rsdp_phys,
+			       a->use_xsdt ? "XSDT" : "RSDT");
+		for (int i = 0; i < a->n_tables; i++) {
+			const struct acpi_table *t = &a->tables[i];
 
 			console_printf("  %-4s %#010llx %6u rev %-2u %-6s %s\n",
 				       t->signature, (unsigned long long)t->phys,
@@ -86,8 +89,8 @@ static int cmd_acpi(int argc, char **argv)
 				       t->status ? t->status : "ok");
 		}
 	}
-	print_madt(&acpi.madt);
-	if (acpi.have_fadt)
+	print_madt(a);
+	if (a->have_fadt)
 		console_printf("FADT rev %u: SCI IRQ %u, PM timer %#llx (%u-bit), "
 			       "PM1a %#llx, PM1b %#llx, reset %s %#llx <- %#x\n",
 			       f->revision, f->sci_irq,
@@ -98,14 +101,14 @@ static int cmd_acpi(int argc, char **argv)
 			       f->has_reset_reg ? "reg" : "none",
 			       (unsigned long long)f->reset_reg.address,
 			       f->reset_value);
-	if (acpi.have_s5)
+	if (a->have_s5)
 		console_printf("S5: SLP_TYPa %u, SLP_TYPb %u\n",
-			       acpi.s5_slp_typa, acpi.s5_slp_typb);
-	if (acpi.have_hpet)
+			       a->s5_slp_typa, a->s5_slp_typb);
+	if (a->have_hpet)
 		console_printf("HPET: %#llx, %u comparators, %s counter\n",
-			       (unsigned long long)acpi.hpet.address,
-			       acpi.hpet.n_comparators,
-			       acpi.hpet.counter_64bit ? "64-bit" : "32-bit");
+			       (unsigned long long)a->hpet.address,
+			       a->hpet.n_comparators,
+			       a->hpet.counter_64bit ? "64-bit" : "32-bit");
 	return 0;
 }
 SHELL_COMMAND(acpi, "ACPI tables found, CPUs and IOAPICs of the MADT", cmd_acpi);
