@@ -4,7 +4,7 @@
  * Handlers"):
  *
  *  none/voluntary/desktop: local_irq_disable() and friends are the raw
- *	operations (arch/x86_64/irqflags.h): RFLAGS.IF really changes.
+ *	operations (arch/x86_64/irqflags_hw.h): RFLAGS.IF really changes.
  *  rt: they do not touch IF; they only disable preemption, which is
  *	enough against every handler except SA_NODELAY ones (those run in
  *	hard-irq context, and code sharing data with them must use the

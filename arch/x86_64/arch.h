@@ -15,7 +15,7 @@
 
 #include "lib/types.h"
 #include "lib/compiler.h"
-#include "arch/x86_64/irqflags.h"
+#include "arch/x86_64/irqflags_hw.h"
 #include "arch/x86_64/mmu.h"	/* arch_map_page, MAP_WRITE, ... */
 #include "arch/x86_64/acpi.h"	/* acpi_init: firmware tables */
 #include "arch/x86_64/percpu_hw.h"	/* GS-based per-CPU accessors */

@@ -1,5 +1,5 @@
 /*
- * arch/x86_64/irqflags.h - the "raw" interrupt-flag primitives.
+ * arch/x86_64/irqflags_hw.h - the "raw" interrupt-flag primitives.
  *
  * These really clear and restore RFLAGS.IF on the local CPU, under every
  * preemption model.  The article's Summary ("Interrupt Handlers") reserves
@@ -9,8 +9,8 @@
  * Linux counterpart: arch/x86/include/asm/irqflags.h (arch_local_irq_*),
  * include/linux/irqflags.h (raw_local_irq_*).
  */
-#ifndef ARCH_X86_64_IRQFLAGS_H
-#define ARCH_X86_64_IRQFLAGS_H
+#ifndef ARCH_X86_64_IRQFLAGS_HW_H
+#define ARCH_X86_64_IRQFLAGS_HW_H
 
 #include "arch/x86_64/cpu.h"
 #include "kernel/debug/latency_timing.h"
@@ -81,4 +81,4 @@ static inline bool arch_irqs_disabled_flags(unsigned long flags)
 #define raw_irqs_disabled_flags(flags) arch_irqs_disabled_flags(flags)
 #define raw_irqs_disabled() arch_irqs_disabled_flags(arch_local_save_flags())
 
-#endif /* ARCH_X86_64_IRQFLAGS_H */
+#endif /* ARCH_X86_64_IRQFLAGS_HW_H */
