@@ -17,6 +17,7 @@
 #include "arch/x86_64/arch.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
+#include "kernel/irqflags.h"
 
 #define UART_THR 0
 #define UART_RBR 0

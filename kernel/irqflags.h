@@ -1,10 +1,18 @@
 /*
- * kernel/irqflags.h - the portable local_irq_*() family, whose meaning
- * depends on the preemption model (article, Summary, "Interrupt
- * Handlers"):
+ * kernel/irqflags.h - the interrupt-flag families of the portable kernel:
+ *
+ * raw_local_irq_*(): the machine's operations (arch_local_irq_*, in
+ *	arch/x86_64/irqflags_hw.h through arch.h) with the irqs-off timing
+ *	hooks of CRITICAL_IRQSOFF_TIMING (kernel/debug/latency_timing.h);
+ *	they really disable interrupts under every model.  The article's
+ *	Summary ("Interrupt Handlers") reserves them for SA_NODELAY
+ *	handlers, the scheduler and synchronisation primitives.
+ *
+ * local_irq_*(), whose meaning depends on the preemption model (article,
+ * Summary, "Interrupt Handlers"):
  *
  *  none/voluntary/desktop: local_irq_disable() and friends are the raw
- *	operations (arch/x86_64/irqflags_hw.h): RFLAGS.IF really changes.
+ *	operations: interrupts really are disabled.
  *  rt: they do not touch IF; they only disable preemption, which is
  *	enough against every handler except SA_NODELAY ones (those run in
  *	hard-irq context, and code sharing data with them must use the
@@ -13,7 +21,7 @@
  * Under rt the "soft" interrupt-disable state is one per-CPU flag,
  * rt_soft_irqs_off, saved and restored with the task at a context
  * switch (kernel/sched/core.c); while it is set preemption is off.  The
- * flags value stays meaningful: local_irq_save() stores X86_EFLAGS_IF
+ * flags value stays meaningful: local_irq_save() stores ARCH_IRQ_ENABLED
  * when the soft state was "enabled" and 0 when it was "disabled", so
  * irqs_disabled_flags(flags) and local_irq_restore(flags) behave as with
  * the raw family (disable does not nest, restore returns to the saved
@@ -27,9 +35,40 @@
 #define KERNEL_IRQFLAGS_H
 
 #include "arch/x86_64/arch.h"
+#include "kernel/debug/latency_timing.h"
 #include "kernel/percpu.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/sched/preempt_model.h"
+
+/* The latency_irqs_*_hook()s are CRITICAL_IRQSOFF_TIMING's (nothing
+ * without it): kernel/debug/latency_timing.h. */
+#define raw_local_save_flags(flags)                                          \
+	do {                                                                 \
+		(flags) = arch_local_save_flags();                           \
+	} while (0)
+#define raw_local_irq_disable()                                              \
+	do {                                                                 \
+		unsigned long __lat_was = latency_irq_flags();               \
+		arch_local_irq_disable();                                    \
+		latency_irqs_off_hook(__lat_was);                            \
+	} while (0)
+#define raw_local_irq_enable()                                               \
+	do {                                                                 \
+		latency_irqs_on_hook(ARCH_IRQ_ENABLED);                      \
+		arch_local_irq_enable();                                     \
+	} while (0)
+#define raw_local_irq_save(flags)                                            \
+	do {                                                                 \
+		(flags) = arch_local_irq_save();                             \
+		latency_irqs_off_hook(flags);                                \
+	} while (0)
+#define raw_local_irq_restore(flags)                                         \
+	do {                                                                 \
+		latency_irqs_on_hook(flags);                                 \
+		arch_local_irq_restore(flags);                               \
+	} while (0)
+#define raw_irqs_disabled_flags(flags) arch_irqs_disabled_flags(flags)
+#define raw_irqs_disabled() arch_irqs_disabled()
 
 DECLARE_PER_CPU(int, rt_soft_irqs_off);
 
@@ -59,7 +98,7 @@ static inline void local_irq_enable(void)
 static inline unsigned long __local_irq_save(void)
 {
 	unsigned long flags = this_cpu_read(rt_soft_irqs_off) ? 0
-							     : X86_EFLAGS_IF;
+							     : ARCH_IRQ_ENABLED;
 
 	local_irq_disable();
 	return flags;
@@ -72,7 +111,7 @@ static inline unsigned long __local_irq_save(void)
 
 static inline void local_irq_restore(unsigned long flags)
 {
-	if (flags & X86_EFLAGS_IF)
+	if (flags & ARCH_IRQ_ENABLED)
 		local_irq_enable();
 	else
 		local_irq_disable();
@@ -80,7 +119,7 @@ static inline void local_irq_restore(unsigned long flags)
 
 #define local_save_flags(flags)                                              \
 	do {                                                                 \
-		(flags) = this_cpu_read(rt_soft_irqs_off) ? 0 : X86_EFLAGS_IF; \
+		(flags) = this_cpu_read(rt_soft_irqs_off) ? 0 : ARCH_IRQ_ENABLED; \
 	} while (0)
 
 #define irqs_disabled() (rt_soft_irqs_off_now() || raw_irqs_disabled())
@@ -110,7 +149,7 @@ static inline void local_irq_restore(unsigned long flags)
 #define local_irq_enable_nort() do { } while (0)
 #define local_irq_save_nort(flags)                                           \
 	do {                                                                 \
-		(flags) = X86_EFLAGS_IF;                                     \
+		(flags) = ARCH_IRQ_ENABLED;                                     \
 	} while (0)
 #define local_irq_restore_nort(flags) ((void)(flags))
 #define preempt_disable_nort() do { } while (0)

@@ -41,6 +41,7 @@
 #include "arch/x86_64/arch.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
+#include "kernel/irqflags.h"
 
 cpumask_t cpu_online_mask;
 int nr_cpu_ids = 1;

@@ -142,7 +142,7 @@ void arch_timer_set_oneshot(u64 deadline_ns);
  * would then never return. */
 static inline void arch_wait_for_interrupt(void)
 {
-	if (raw_irqs_disabled())
+	if (arch_irqs_disabled())
 		cpu_relax();
 	else
 		halt();

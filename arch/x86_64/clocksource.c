@@ -140,7 +140,7 @@ u64 __init arch_time_init(void)
 {
 	u64 hz = 0;
 
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	if (hpet_setup())
 		hz = calibrate_against_ref();
 	if (!hz && pm_timer_setup())

@@ -20,7 +20,7 @@
  */
 void __init arch_cpu_init(void)
 {
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	arch_percpu_set_base(0);	/* per-CPU vars: the template, until
 					 * percpu_init_bsp() */
 	gdt_init_cpu(0, gdt_bsp_stacks());

@@ -95,7 +95,7 @@ int __init ioapic_init(void)
 	const struct acpi_madt_info *m = &acpi.madt;
 	unsigned long flags;
 
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	if (!acpi.have_madt || !m->n_ioapics) {
 		pr_warn("ioapic: none in the MADT, device interrupts off (polling)\n");
 		return 0;

@@ -118,7 +118,7 @@ void arch_stop_other_cpus(void)
 	int self = raw_smp_processor_id();
 	int cpu, missing = 0;
 
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	__atomic_store_n(&stop_requested, true, __ATOMIC_RELEASE);
 	for_each_online_cpu (cpu) {
 		ktime_t deadline = ktime_get() + STOP_REPORT_TIMEOUT_NS;

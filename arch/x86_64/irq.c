@@ -72,7 +72,7 @@ void arch_handle_irq(struct pt_regs *regs)
 {
 	unsigned long top = this_cpu_read(irq_stack_top);
 
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	irq_enter();
 	irq_stat_inc((unsigned int)regs->vector);
 	if (top && !irq_stack_contains((unsigned long)__builtin_frame_address(0)))
@@ -119,7 +119,7 @@ const char *arch_irq_vector_name(int vector)
  */
 void __init arch_irq_init(void)
 {
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	pic_init_masked();	/* before the APIC: no stray vector 8-15 */
 	lapic_init();		/* also this CPU's IRQ stack */
 	ioapic_init();

@@ -163,7 +163,7 @@ void arch_irq_test_level_set(unsigned int irq, bool asserted)
 
 void arch_irq_ack(void)
 {
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	lapic_eoi();
 }
 

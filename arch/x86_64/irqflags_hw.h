@@ -13,7 +13,11 @@
 #define ARCH_X86_64_IRQFLAGS_HW_H
 
 #include "arch/x86_64/cpu.h"
-#include "kernel/debug/latency_timing.h"
+
+/* ARCH_IRQ_ENABLED - the bit of a saved flags value that says "interrupts
+ * were enabled": what the portable kernel tests and stores instead of the
+ * machine's flag name (kernel/irqflags.h). */
+#define ARCH_IRQ_ENABLED X86_EFLAGS_IF
 
 static inline unsigned long arch_local_save_flags(void)
 {
@@ -51,34 +55,9 @@ static inline bool arch_irqs_disabled_flags(unsigned long flags)
 	return !(flags & X86_EFLAGS_IF);
 }
 
-/* The latency_irqs_*_hook()s are CRITICAL_IRQSOFF_TIMING's (nothing
- * without it): kernel/debug/latency_timing.h. */
-#define raw_local_save_flags(flags)                                          \
-	do {                                                                 \
-		(flags) = arch_local_save_flags();                           \
-	} while (0)
-#define raw_local_irq_disable()                                              \
-	do {                                                                 \
-		unsigned long __lat_was = latency_irq_flags();               \
-		arch_local_irq_disable();                                    \
-		latency_irqs_off_hook(__lat_was);                            \
-	} while (0)
-#define raw_local_irq_enable()                                               \
-	do {                                                                 \
-		latency_irqs_on_hook(X86_EFLAGS_IF);                         \
-		arch_local_irq_enable();                                     \
-	} while (0)
-#define raw_local_irq_save(flags)                                            \
-	do {                                                                 \
-		(flags) = arch_local_irq_save();                             \
-		latency_irqs_off_hook(flags);                                \
-	} while (0)
-#define raw_local_irq_restore(flags)                                         \
-	do {                                                                 \
-		latency_irqs_on_hook(flags);                                 \
-		arch_local_irq_restore(flags);                               \
-	} while (0)
-#define raw_irqs_disabled_flags(flags) arch_irqs_disabled_flags(flags)
-#define raw_irqs_disabled() arch_irqs_disabled_flags(arch_local_save_flags())
+static inline bool arch_irqs_disabled(void)
+{
+	return arch_irqs_disabled_flags(arch_local_save_flags());
+}
 
 #endif /* ARCH_X86_64_IRQFLAGS_HW_H */

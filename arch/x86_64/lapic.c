@@ -28,6 +28,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "lib/bug.h"
+#include "kernel/irqflags.h"
 
 #define APIC_BASE_BSP		(1ULL << 8)
 #define APIC_BASE_EXTD		(1ULL << 10)	/* x2APIC mode */
@@ -221,7 +222,7 @@ void lapic_init_cpu(void)
 {
 	u64 base = rdmsr(MSR_APIC_BASE);
 
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	/* xAPIC -> x2APIC goes through enabled xAPIC first (SDM 11.12.5). */
 	base |= APIC_BASE_ENABLE;
 	wrmsr(MSR_APIC_BASE, base);
@@ -252,7 +253,7 @@ void __init lapic_init(void)
 	struct cpuid_regs r;
 	u64 phys;
 
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	cpuid(1, &r);
 	x2apic_mode = (r.ecx & CPUID1_ECX_X2APIC) && !nox2apic;
 	/* Firmware may have handed over in x2APIC mode already; leaving it

@@ -70,7 +70,7 @@ void arch_timer_set_oneshot(u64 deadline_ns)
 	s64 delta = (s64)deadline_ns - ktime_get();
 	u64 count;
 
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	if (delta < 1)
 		delta = 1;
 	if (use_tsc_deadline) {
@@ -93,7 +93,7 @@ void arch_timer_set_oneshot(u64 deadline_ns)
  */
 void arch_timer_init_cpu(void)
 {
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	if (use_tsc_deadline) {
 		lapic_write(APIC_LVTT, APIC_LVT_TIMER_TSCDEADLINE |
 					       LOCAL_TIMER_VECTOR);

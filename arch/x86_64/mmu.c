@@ -231,7 +231,7 @@ static void __init enable_nx_and_wp(void)
  */
 void __init arch_mmu_init(void)
 {
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	enable_nx_and_wp();					/* [1] */
 
 	kernel_pml4 = alloc_page();				/* [2] */

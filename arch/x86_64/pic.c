@@ -29,7 +29,7 @@
 
 void __init pic_init_masked(void)
 {
-	BUG_ON(!raw_irqs_disabled());
+	BUG_ON(!arch_irqs_disabled());
 	outb(PIC1_DATA, 0xFF);			/* mask while reprogramming */
 	outb(PIC2_DATA, 0xFF);
 	outb(PIC1_CMD, ICW1_INIT | ICW1_ICW4);	/* ICW1, edge, cascade */

@@ -16,9 +16,9 @@
  *
  * The hooks sit in preempt_disable()/preempt_enable()
  * (kernel/sched/preempt.h), in the raw_local_irq_*() family
- * (arch/x86_64/irqflags_hw.h) and in the scheduler's wake-up and switch
+ * (kernel/irqflags.h) and in the scheduler's wake-up and switch
  * paths; without the option they compile to nothing.  This header
- * includes nothing but lib/: arch/x86_64/irqflags_hw.h includes it.
+ * includes nothing but lib/: kernel/irqflags.h includes it.
  *
  * Linux counterpart: kernel/trace/trace_irqsoff.c (preemptoff, irqsoff),
  * trace_sched_wakeup.c (wakeup_rt), trace_preemptirq.c (the hooks:

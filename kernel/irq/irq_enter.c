@@ -11,6 +11,7 @@
 #include "kernel/preempt_count.h"
 #include "lib/bug.h"
 #include "kernel/debug/latency_timing.h"
+#include "kernel/irqflags.h"
 
 DEFINE_PER_CPU(int, __preempt_count);
 

@@ -28,6 +28,7 @@
 #include "lib/compiler.h"
 #include "lib/bug.h"
 #include "arch/x86_64/arch.h"
+#include "kernel/irqflags.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/locking/lockdep.h"
 

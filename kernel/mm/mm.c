@@ -12,6 +12,7 @@
 #include "kernel/mm/slab.h"
 #include "arch/x86_64/arch.h"
 #include "lib/bug.h"
+#include "kernel/irqflags.h"
 
 void __init mm_init(void)
 {

@@ -19,6 +19,7 @@
 #include "kernel/percpu.h"
 #include "kernel/sched/task.h"
 #include "kernel/sched/preempt.h"
+#include "kernel/irqflags.h"
 #include "kernel/debug/race_window.h"
 
 /* current - the task running on this CPU (one gs-relative load: safe to

@@ -33,6 +33,7 @@
 #include "arch/x86_64/trap_catch.h"
 #include "lib/errno.h"
 #include "lib/string.h"
+#include "kernel/irqflags.h"
 
 #define UNMAPPED_ADDR 0x0000100000000000UL
 #define NONCANONICAL_ADDR 0x8000000000000000UL

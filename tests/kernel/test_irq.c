@@ -21,6 +21,7 @@
 #include "arch/x86_64/irq.h"
 #include "arch/x86_64/irq_vectors.h"
 #include "arch/x86_64/lapic.h"
+#include "kernel/irqflags.h"
 
 #define TEST_VECTOR 0xD0	/* a device vector nothing else uses */
 #define TEST_IPI_VECTOR 0xD1

@@ -23,6 +23,7 @@
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/lapic.h"
 #include "lib/errno.h"
+#include "kernel/irqflags.h"
 
 /* Bound for waiting on another CPU: an IPI under TCG with 8 CPUs on a
  * loaded host takes well under 10 ms; 2 s is "it never came". */
