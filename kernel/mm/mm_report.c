@@ -34,11 +34,11 @@ void mm_track_clear(struct mm_track *t)
 	t->cpu = -1;
 }
 
-void mm_track_save(struct mm_track *t, unsigned long rbp)
+void mm_track_save(struct mm_track *t, unsigned long fp)
 {
 	struct task_struct *tsk = current_or_null();
 
-	arch_save_stack_trace(rbp, t->ip, MM_TRACK_DEPTH);	/* zero-fills */
+	arch_save_stack_trace(fp, t->ip, MM_TRACK_DEPTH);	/* zero-fills */
 	t->pid = tsk ? tsk->pid : 0;
 	t->cpu = raw_smp_processor_id();
 }

@@ -54,9 +54,9 @@ struct mm_report {
 };
 
 /* mm_track_save - record the current task, CPU and the stack from frame
- * rbp (the allocator entry's own frame: ip[0] is its caller).
+ * fp (the allocator entry's own frame: ip[0] is its caller).
  * Context: any. */
-void mm_track_save(struct mm_track *t, unsigned long rbp);
+void mm_track_save(struct mm_track *t, unsigned long fp);
 void mm_track_clear(struct mm_track *t);
 
 /* mm_report - print r (see the file header), count it and keep it as

@@ -231,12 +231,12 @@ static const char *cache_free_object(struct slab *s, unsigned long idx)
  * CPU's array when the context allows it (slab_cpu_usable), else from
  * the slabs.  When the array path finds no memory, every CPU's arrays
  * are drained back into their slabs (empty slabs go back to the page
- * allocator) and the slabs are tried once more.  rbp is the allocator
+ * allocator) and the slabs are tried once more.  fp is the allocator
  * entry's frame (the alloc site, kernel/mm/slab_debug.h).
  * Context: any; never sleeps except on the per-CPU lock under rt.
  */
 static void *slab_alloc(struct kmem_cache *c, int flags, size_t req,
-			unsigned long rbp)
+			unsigned long fp)
 {
 	void *obj = NULL;
 
@@ -252,7 +252,7 @@ static void *slab_alloc(struct kmem_cache *c, int flags, size_t req,
 		obj = cache_alloc(c);
 	if (!obj)
 		return NULL;
-	slab_debug_alloc(c, obj, req, rbp);
+	slab_debug_alloc(c, obj, req, fp);
 	if (flags & __GFP_ZERO)
 		memset(obj, 0, req);
 	return obj;
@@ -261,10 +261,10 @@ static void *slab_alloc(struct kmem_cache *c, int flags, size_t req,
 /*
  * report_bad_free - a kfree/kmem_cache_free of ptr that frees nothing:
  * why says what is wrong; s (NULL: no slab) and idx name the object
- * whose stored sites the report shows (a double free).  rbp is the
+ * whose stored sites the report shows (a double free).  fp is the
  * entry's frame (the site of this bad call).  Context: any.
  */
-static void report_bad_free(const void *ptr, unsigned long rbp,
+static void report_bad_free(const void *ptr, unsigned long fp,
 			    const char *why, struct slab *s, unsigned long idx)
 {
 	struct mm_report r = {
@@ -278,7 +278,7 @@ static void report_bad_free(const void *ptr, unsigned long rbp,
 	mm_track_clear(&r.free);
 	if (s)
 		slab_debug_tracks(s->cache, s, idx, &r.alloc, &r.free);
-	mm_track_save(&r.now, rbp);
+	mm_track_save(&r.now, fp);
 	mm_report(&r);
 }
 
@@ -290,7 +290,7 @@ static void report_bad_free(const void *ptr, unsigned long rbp,
  * expected) catches double frees on either path.  A bad free is
  * reported here.  Context: any.
  */
-static void slab_free(struct slab *s, const void *obj, unsigned long rbp)
+static void slab_free(struct slab *s, const void *obj, unsigned long fp)
 {
 	struct kmem_cache *c = s->cache;
 	unsigned long off = (const char *)obj - s->objs, idx = off / c->size;
@@ -298,17 +298,17 @@ static void slab_free(struct slab *s, const void *obj, unsigned long rbp)
 
 	if ((const char *)obj < s->objs || off % c->size ||		/* [1] */
 	    idx >= c->nr_objs) {
-		report_bad_free(obj, rbp, "not the start of an object", NULL,
+		report_bad_free(obj, fp, "not the start of an object", NULL,
 				0);
 		return;
 	}
-	why = slab_debug_free(c, s, idx, rbp);				/* [2] */
+	why = slab_debug_free(c, s, idx, fp);				/* [2] */
 	if (!why && slab_cpu_usable(c, 0))				/* [3] */
 		why = slab_cpu_free(c, s, idx);
 	else if (!why)
 		why = cache_free_object(s, idx);
 	if (why)
-		report_bad_free(obj, rbp, why, s, idx);
+		report_bad_free(obj, fp, why, s, idx);
 }
 
 /* lookup_owner - the private word of ptr's page, 0 when there is none. */
@@ -362,7 +362,7 @@ noinline void *kmalloc(size_t size, int flags)
 /* kfree - see slab.h.  noinline: the caller's address is reported. */
 noinline void kfree(const void *ptr)
 {
-	unsigned long rbp = arch_frame_pointer();
+	unsigned long fp = arch_frame_pointer();
 	unsigned long owner;
 	unsigned int order;
 
@@ -370,16 +370,16 @@ noinline void kfree(const void *ptr)
 		return;
 	owner = lookup_owner(ptr);
 	if (!owner) {
-		report_bad_free(ptr, rbp, "kfree: not a pointer kmalloc "
+		report_bad_free(ptr, fp, "kfree: not a pointer kmalloc "
 				"returned (or already freed)", NULL, 0);
 		return;
 	}
 	if (!(owner & LARGE_HEAD)) {
-		slab_free((struct slab *)owner, ptr, rbp);
+		slab_free((struct slab *)owner, ptr, fp);
 		return;
 	}
 	if ((owner & LARGE_TAIL) || !IS_ALIGNED((uintptr_t)ptr, PAGE_SIZE)) {
-		report_bad_free(ptr, rbp, "kfree: inside a kmalloc block, "
+		report_bad_free(ptr, fp, "kfree: inside a kmalloc block, "
 				"not its start", NULL, 0);
 		return;
 	}
@@ -468,17 +468,17 @@ noinline void *kmem_cache_alloc(struct kmem_cache *cache, int flags)
 
 noinline void kmem_cache_free(struct kmem_cache *cache, void *obj)
 {
-	unsigned long rbp = arch_frame_pointer();
+	unsigned long fp = arch_frame_pointer();
 	unsigned long owner = lookup_owner(obj);
 
 	if (!owner || (owner & LARGE_HEAD))
-		report_bad_free(obj, rbp, "kmem_cache_free: not an object of "
+		report_bad_free(obj, fp, "kmem_cache_free: not an object of "
 				"any cache (or already freed)", NULL, 0);
 	else if (((struct slab *)owner)->cache != cache)
-		report_bad_free(obj, rbp, "kmem_cache_free: object of another "
+		report_bad_free(obj, fp, "kmem_cache_free: object of another "
 				"cache", NULL, 0);
 	else
-		slab_free((struct slab *)owner, obj, rbp);
+		slab_free((struct slab *)owner, obj, fp);
 }
 
 /*

@@ -71,7 +71,7 @@ void slab_debug_init_slab(struct kmem_cache *c, struct slab *s)
 /* report_bytes - a report about obj whose byte at off is not want. */
 static void report_bytes(struct kmem_cache *c, void *obj,
 			 enum mm_report_kind kind, long off, u8 want,
-			 unsigned long rbp)
+			 unsigned long fp)
 {
 	struct slab_obj_debug *d = obj_debug(c, obj);
 	struct mm_report r = {
@@ -80,14 +80,14 @@ static void report_bytes(struct kmem_cache *c, void *obj,
 		.alloc = d->alloc, .free = d->free,
 	};
 
-	mm_track_save(&r.now, rbp);
+	mm_track_save(&r.now, fp);
 	mm_report(&r);
 }
 
 /* check_red_zone - the slack past the request and the red zone; a bad
  * byte is reported and the zone repaired, so one overrun is one report. */
 static void check_red_zone(struct kmem_cache *c, void *obj, size_t req,
-			   unsigned long rbp)
+			   unsigned long fp)
 {
 	size_t len = c->obj_size + SLAB_RED_ZONE_SIZE - req;
 	long off = first_not((u8 *)obj + req, len, SLAB_RED_ZONE);
@@ -95,27 +95,27 @@ static void check_red_zone(struct kmem_cache *c, void *obj, size_t req,
 	if (off < 0)
 		return;
 	report_bytes(c, obj, MM_REPORT_REDZONE, (long)req + off, SLAB_RED_ZONE,
-		     rbp);
+		     fp);
 	memset((char *)obj + req, SLAB_RED_ZONE, len);
 }
 
 void slab_debug_alloc(struct kmem_cache *c, void *obj, size_t req,
-		      unsigned long rbp)
+		      unsigned long fp)
 {
 	struct slab_obj_debug *d = obj_debug(c, obj);
 	long off = first_not(obj, c->obj_size, SLAB_POISON_FREE);
 
 	if (off >= 0)
 		report_bytes(c, obj, MM_REPORT_POISON, off, SLAB_POISON_FREE,
-			     rbp);
-	check_red_zone(c, obj, c->obj_size, rbp);
-	mm_track_save(&d->alloc, rbp);
+			     fp);
+	check_red_zone(c, obj, c->obj_size, fp);
+	mm_track_save(&d->alloc, fp);
 	d->req = req;
 	memset((char *)obj + req, SLAB_RED_ZONE, c->obj_size - req);
 }
 
 const char *slab_debug_free(struct kmem_cache *c, struct slab *s,
-			    unsigned long idx, unsigned long rbp)
+			    unsigned long idx, unsigned long fp)
 {
 	void *obj = slab_obj(s, idx);
 	struct slab_obj_debug *d = obj_debug(c, obj);
@@ -123,8 +123,8 @@ const char *slab_debug_free(struct kmem_cache *c, struct slab *s,
 
 	if (seen != OBJ_ALLOCATED)					/* [1] */
 		return obj_state_why(seen);
-	check_red_zone(c, obj, d->req, rbp);
-	mm_track_save(&d->free, rbp);					/* [2] */
+	check_red_zone(c, obj, d->req, fp);
+	mm_track_save(&d->free, fp);					/* [2] */
 	fill_free(c, obj);
 	return NULL;
 }

@@ -55,18 +55,18 @@ struct slab_obj_debug {
 void slab_debug_init_slab(struct kmem_cache *c, struct slab *s);
 
 /* slab_debug_alloc - obj (ALLOCATED, ours now) was free: check its
- * poison and red zone, then store the alloc site (stack from rbp, the
+ * poison and red zone, then store the alloc site (stack from fp, the
  * allocator entry's frame) and red-zone the bytes past req.
  * Context: any.  Locking: none held. */
 void slab_debug_alloc(struct kmem_cache *c, void *obj, size_t req,
-		      unsigned long rbp);
+		      unsigned long fp);
 
 /* slab_debug_free - object idx of s is about to be freed: NULL when it
  * is ALLOCATED (red zone checked, free site stored, object poisoned),
  * else what is wrong (a double free: the caller reports it and frees
  * nothing).  Context: any.  Locking: none held. */
 const char *slab_debug_free(struct kmem_cache *c, struct slab *s,
-			    unsigned long idx, unsigned long rbp);
+			    unsigned long idx, unsigned long fp);
 
 /* slab_debug_tracks - object idx's stored alloc and free sites. */
 void slab_debug_tracks(struct kmem_cache *c, struct slab *s,
@@ -90,13 +90,13 @@ static inline void slab_debug_init_slab(struct kmem_cache *c, struct slab *s)
 }
 
 static inline void slab_debug_alloc(struct kmem_cache *c, void *obj,
-				    size_t req, unsigned long rbp)
+				    size_t req, unsigned long fp)
 {
 }
 
 static inline const char *slab_debug_free(struct kmem_cache *c,
 					  struct slab *s, unsigned long idx,
-					  unsigned long rbp)
+					  unsigned long fp)
 {
 	return NULL;
 }
