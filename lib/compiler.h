@@ -19,8 +19,11 @@
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 
-/* barrier - compiler barrier: no memory access moves across it. */
-#define barrier()	__asm__ __volatile__("" ::: "memory")
+/* barrier - compiler barrier: no memory access moves across it.  The
+ * C11 signal fence is exactly that (gcc and clang emit no instruction,
+ * the same as an empty asm with a "memory" clobber) and keeps lib/ free
+ * of inline assembly. */
+#define barrier()	__atomic_signal_fence(__ATOMIC_SEQ_CST)
 
 /*
  * READ_ONCE/WRITE_ONCE - exactly one access of x, not torn, not merged,
