@@ -22,6 +22,10 @@
 #include "arch/x86_64/irq_vectors.h"
 #include "arch/x86_64/lapic.h"
 #include "kernel/irqflags.h"
+#include "kernel/irq/manage.h"
+#include "kernel/smp.h"
+#include "lib/errno.h"
+#include "lib/string.h"
 
 #define TEST_VECTOR 0xD0	/* a device vector nothing else uses */
 #define TEST_IPI_VECTOR 0xD1
@@ -186,10 +190,69 @@ static void test_self_ipi_through_icr_arrives(struct ktest *t)
 	KTEST_EXPECT_EQ(t, lapic_error_count(), 0);
 }
 
+static irqreturn_t percpu_probe_handler(int irq, void *dev_id)
+{
+	return IRQ_NONE;
+}
+
+/*
+ * The tick is the article's SA_NODELAY example, requested like any line:
+ * `irqs` finds it as a per-CPU line, SA_NODELAY, without a thread, and
+ * every online CPU's count of it moves.  The line refuses request_irq
+ * and a second request_percpu_irq; a device line refuses
+ * request_percpu_irq.
+ * Scenario: the runner's CPU reads; every online CPU ticks by itself
+ * (no NO_HZ), so each count must move within 1 s (1000 periods).
+ */
+static void test_tick_is_a_percpu_sa_nodelay_line(struct ktest *t)
+{
+	static int probe_dev;
+	struct irq_line_info info;
+	u64 before[NR_CPUS];
+	ktime_t end;
+	int cpu, lagging;
+
+	require_irqs_on(t);
+	KTEST_ASSERT(t, irq_get_line_info(ARCH_TIMER_IRQ, &info),
+		     "line %d (the timer) has no handler", ARCH_TIMER_IRQ);
+	KTEST_EXPECT(t, info.percpu, "timer line not per-CPU");
+	KTEST_EXPECT(t, (info.flags & (SA_NODELAY | SA_PERCPU)) ==
+				(SA_NODELAY | SA_PERCPU),
+		     "timer line flags %#lx, expected SA_NODELAY|SA_PERCPU",
+		     info.flags);
+	KTEST_EXPECT(t, info.thread_pid == 0, "timer line has thread pid %d",
+		     info.thread_pid);
+	KTEST_EXPECT(t, !strcmp(info.name, "timer"), "timer line named '%s'",
+		     info.name);
+	KTEST_EXPECT_EQ(t, request_irq(ARCH_TIMER_IRQ, percpu_probe_handler, 0,
+				       "x", &probe_dev), -EINVAL);
+	KTEST_EXPECT_EQ(t, request_percpu_irq(ARCH_TIMER_IRQ,
+					      percpu_probe_handler, "x",
+					      &probe_dev), -EBUSY);
+	KTEST_EXPECT_EQ(t, request_percpu_irq(ARCH_NR_ISA_IRQS + 3,
+					      percpu_probe_handler, "x",
+					      &probe_dev), -EINVAL);
+	for_each_online_cpu(cpu)
+		before[cpu] = kstat_irqs_cpu(ARCH_TIMER_IRQ, cpu);
+	end = ktime_get() + 1000 * NSEC_PER_MSEC;
+	do {
+		lagging = -1;
+		for_each_online_cpu(cpu)
+			if (kstat_irqs_cpu(ARCH_TIMER_IRQ, cpu) == before[cpu])
+				lagging = cpu;
+		arch_cpu_relax();
+	} while (lagging >= 0 && ktime_get() < end);
+	KTEST_EXPECT(t, lagging < 0,
+		     "CPU %d took no timer-line interrupt in 1 s (count %llu)",
+		     lagging, lagging < 0 ? 0ULL : (unsigned long long)
+				       kstat_irqs_cpu(ARCH_TIMER_IRQ, lagging));
+}
+
 KTEST_SUITE(irq,
 	    KTEST_CASE(test_tick_stops_with_raw_irqs_disabled_and_resumes),
 	    KTEST_CASE(test_raw_irq_save_restore_really_toggle_if),
 	    KTEST_CASE(test_in_irq_true_in_handler_false_outside),
 	    KTEST_CASE(test_irq_enter_exit_nest_counts),
 	    KTEST_CASE(test_spurious_vector_is_counted_not_fatal),
-	    KTEST_CASE(test_self_ipi_through_icr_arrives));
+	    KTEST_CASE(test_self_ipi_through_icr_arrives),
+	    KTEST_CASE(test_tick_is_a_percpu_sa_nodelay_line));
