@@ -15,14 +15,14 @@
 
 #include "lib/types.h"
 #include "lib/compiler.h"
-#include "arch/x86_64/irqflags_hw.h"
+#include "arch/x86_64/irqflags_hw.h"	/* arch_local_irq_*, ARCH_IRQ_ENABLED */
 #include "arch/x86_64/mmu.h"	/* arch_map_page, MAP_WRITE, ... */
 #include "arch/x86_64/acpi.h"	/* acpi_init: firmware tables */
 #include "arch/x86_64/percpu_hw.h"	/* GS-based per-CPU accessors */
 #include "arch/x86_64/ipi.h"	/* arch_send_reschedule, ... */
 #include "arch/x86_64/smpboot.h"	/* smp_boot_cpus */
 #include "arch/x86_64/irq_chip.h"	/* arch_irq_mask, ... (request_irq) */
-#include "arch/x86_64/tsc.h"	/* arch_clock_cycles, arch_slow_delay_us */
+#include "arch/x86_64/tsc.h"	/* arch_cycles, arch_clock_cycles, ... */
 #include "arch/x86_64/stacktrace.h"	/* arch_show_backtrace (oops, panic) */
 #include "arch/x86_64/switch.h"	/* arch_context_switch, stack set-up */
 
