@@ -37,7 +37,7 @@
 #include "kernel/sched/sched.h"
 #include "lib/bug.h"
 
-static struct irq_desc irq_descs[NR_IRQS];
+struct irq_desc irq_descs[NR_IRQS];
 
 struct irq_desc *irq_to_desc(unsigned int irq)
 {
@@ -149,24 +149,6 @@ void generic_handle_irq(unsigned int irq)
 out_ack:
 	raw_spin_unlock(&desc->lock);
 	arch_irq_ack();
-}
-
-/*
- * handle_percpu_irq - see irqdesc.h.  The acknowledge comes first, as
- * in Linux's handle_percpu_irq (irq_ack, then the handler): the LAPIC
- * timer's EOI, which lets the handler's next-event programming raise
- * the next interrupt at once.
- * Context: hardirq, interrupts off.  Locking: none; the action is set
- * once by request_percpu_irq before the first interrupt.
- */
-void handle_percpu_irq(unsigned int irq)
-{
-	struct irqaction *action = READ_ONCE(irq_descs[irq].action);
-
-	BUG_ON(!raw_irqs_disabled());
-	arch_irq_ack();
-	if (likely(action))
-		action->handler((int)irq, this_cpu_ptr(action->percpu_dev_id));
 }
 
 /* irq_thread_wait - step [4]: sleep until a run is owed or the thread is

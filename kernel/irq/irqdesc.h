@@ -75,12 +75,31 @@ struct irq_desc *irq_to_desc(unsigned int irq);
  * Context: hardirq, interrupts off (the machine's vector entry). */
 void generic_handle_irq(unsigned int irq);
 
-/* handle_percpu_irq - the flow of a per-CPU line: acknowledge, then run
+/* irq_descs - the descriptors, one per line (kernel/irq/handle.c); use
+ * irq_to_desc() but in handle_percpu_irq below. */
+extern struct irq_desc irq_descs[NR_IRQS];
+
+/*
+ * handle_percpu_irq - the flow of a per-CPU line: acknowledge, then run
  * its one action with this CPU's copy of percpu_dev_id.  No descriptor
  * lock, status or thread: every CPU has its own source, so nothing is
- * shared with another CPU but the (constant) action.
- * Context: hardirq, interrupts off (the machine's vector entry). */
-void handle_percpu_irq(unsigned int irq);
+ * shared with another CPU but the action, set once by
+ * request_percpu_irq before the line's vector had an entry.  The
+ * acknowledge comes first, as in Linux's handle_percpu_irq (irq_ack,
+ * then the handler): the LAPIC timer's EOI, so the handler's programming
+ * of the next event may raise it at once.  Inline, so that the machine's
+ * vector entry is the whole flow: the tick pays no extra call for it.
+ * Context: hardirq, interrupts off (the machine's vector entry; the
+ * arch_irq_ack() it calls asserts it).  Locking: none.
+ */
+static inline void handle_percpu_irq(unsigned int irq)
+{
+	struct irqaction *action = READ_ONCE(irq_descs[irq].action);
+
+	arch_irq_ack();
+	if (likely(action))
+		action->handler((int)irq, this_cpu_ptr(action->percpu_dev_id));
+}
 
 /* handle_irq_event - run every action of desc once; returns IRQ_HANDLED
  * if any handler did.  Context: hardirq (unthreaded) or desc's thread. */
