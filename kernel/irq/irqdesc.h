@@ -94,9 +94,11 @@ extern struct irq_desc irq_descs[NR_IRQS];
  */
 static inline void handle_percpu_irq(unsigned int irq)
 {
-	struct irqaction *action = READ_ONCE(irq_descs[irq].action);
+	struct irqaction *action;
 
 	arch_irq_ack();
+	action = READ_ONCE(irq_descs[irq].action);	/* after the call: no
+							 * register to save */
 	if (likely(action))
 		action->handler((int)irq, this_cpu_ptr(action->percpu_dev_id));
 }
