@@ -45,8 +45,8 @@ void __init percpu_locked_init(void)
 			continue;	/* no copy: per_cpu() names the template */
 		cpus++;
 		for (d = __percpu_locked_start; d < __percpu_locked_end; d++)
-			__SL(lock_init_named)(per_cpu_ptr(d->lock, cpu), d->label,
-					      d->file, d->line);
+			__spin_lock_init(per_cpu_ptr(d->lock, cpu), d->label,
+					 d->file, d->line);
 	}
 	__atomic_store_n(&__percpu_locked_ready, true, __ATOMIC_RELEASE);
 	pr_info("percpu_locked: %lu per-CPU locks on %d CPUs\n",

@@ -4,6 +4,7 @@
  * kernel/locking/rtlock_mode.h for the table and the rules).
  */
 #include "kernel/locking/rtlock_mode.h"
+#include "kernel/locking/spinlock.h"
 #include "kernel/sched/sched.h"
 #include "kernel/printk.h"
 #include "lib/errno.h"

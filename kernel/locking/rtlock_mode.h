@@ -27,7 +27,11 @@
 #ifndef KERNEL_LOCKING_RTLOCK_MODE_H
 #define KERNEL_LOCKING_RTLOCK_MODE_H
 
-#include "kernel/locking/spinlock.h"
+#include "lib/types.h"
+
+struct spinlock;	/* spinlock_t, kernel/locking/spinlock.h (which
+			 * includes this header in the builds that have
+			 * the switch) */
 
 /* Can `rtlock mode` change anything in this build? */
 #if defined(CONFIG_PREEMPT_RT) && defined(CONFIG_DEBUG_RT_LOCKING_MODE)
@@ -53,27 +57,16 @@ int rtlock_set_mode(enum rtlock_mode mode);
 const char *rtlock_mode_name(enum rtlock_mode mode);
 
 #if defined(CONFIG_PREEMPT_RT) && defined(CONFIG_DEBUG_RT_LOCKING_MODE)
-/* The spinlock_t operations spinlock.h's __SL() picks in this build.
+/* What spinlock.h's spin_lock(spinlock_t *) & co. call in this build.
  * Context: as the rt_spin_* they stand for (kernel/locking/spinlock.h). */
-void rtlock_mode_lock(spinlock_t *lock);
-void rtlock_mode_unlock(spinlock_t *lock);
-int rtlock_mode_trylock(spinlock_t *lock);
-void rtlock_mode_lock_irq(spinlock_t *lock);
-void rtlock_mode_unlock_irq(spinlock_t *lock);
-unsigned long rtlock_mode_lock_irqsave(spinlock_t *lock);
-void rtlock_mode_unlock_irqrestore(spinlock_t *lock, unsigned long flags);
-
-static inline void rtlock_mode_lock_init_named(spinlock_t *lock,
-					       const char *name,
-					       const char *file, int line)
-{
-	rt_spin_lock_init_named(lock, name, file, line);
-	lock->raw_mode = false;
-}
-static inline bool rtlock_mode_is_locked(spinlock_t *lock)
-{
-	return rt_spin_is_locked(lock);
-}
+void rtlock_mode_lock(struct spinlock *lock);
+void rtlock_mode_unlock(struct spinlock *lock);
+int rtlock_mode_trylock(struct spinlock *lock);
+void rtlock_mode_lock_irq(struct spinlock *lock);
+void rtlock_mode_unlock_irq(struct spinlock *lock);
+unsigned long rtlock_mode_lock_irqsave(struct spinlock *lock);
+void rtlock_mode_unlock_irqrestore(struct spinlock *lock,
+				   unsigned long flags);
 #endif
 
 #endif /* KERNEL_LOCKING_RTLOCK_MODE_H */

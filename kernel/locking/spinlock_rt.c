@@ -44,12 +44,4 @@ int rt_spin_trylock(spinlock_t *lock)
 {
 	return rt_mutex_trylock(&lock->lock);
 }
-
-unsigned long rt_spin_lock_irqsave(spinlock_t *lock)
-{
-	unsigned long flags = arch_local_save_flags();
-
-	rt_spin_lock(lock);
-	return flags;
-}
 #endif
