@@ -3,16 +3,28 @@
  * write_lock() and friends on both (article, "Summary of PREEMPT_RT
  * primitives": rwlock_t, RW_LOCK_UNLOCKED(mylock), raw_rwlock_t).
  *
- *   model               rwlock_t                      _irqsave on it
- *   rt                  rt_mutex, one recursive       saves flags only
- *                       reader at a time, PI          (irqs stay on)
- *   none/voluntary/     the raw lock: many readers,   disables irqs
- *   desktop             preemption off
+ * read_lock(), write_lock() and friends take either type; a C11 _Generic
+ * at the bottom picks raw_read_lock() & co. (defined here for every
+ * build) for a raw_rwlock_t * and the function of the macro's own name
+ * (read_lock(rwlock_t *) ...) defined here once per build, as spin_lock()
+ * does in kernel/locking/spinlock.h.  Where a call ends:
  *
- * raw_rwlock_t spins under every model: cnt > 0 readers, -1 a writer,
- * 0 free (readers can starve a writer, as the classic rwlock allows).
- * The pointer type picks the implementation at compile time (C11
- * _Generic, as spin_lock() does in kernel/locking/spinlock.h).
+ *   build              lock type     read_lock() / write_lock() -> ...
+ *   rt                 rwlock_t      read_lock -> rt_rw_read_lock (rt_rw.c)
+ *                                    -> rt_mutex_lock_common (rtmutex.c):
+ *                                    one recursive reader at a time, PI,
+ *                                    sleeps keeping the task state;
+ *                                    _irq/_irqsave leave irqs on
+ *   none/voluntary/    rwlock_t      read_lock -> raw_read_lock (here)
+ *   desktop                          -> do_raw_read_lock (raw_rwlock.c):
+ *                                    many readers, preemption off;
+ *                                    _irq/_irqsave disable irqs
+ *   every build        raw_rwlock_t  raw_read_lock -> do_raw_read_lock
+ *
+ * (write_lock: the same rows with write_ for read_.)  DEBUG_RT_LOCKING_MODE
+ * does not touch rwlock_t.  raw_rwlock_t spins under every model: cnt > 0
+ * readers, -1 a writer, 0 free (readers can starve a writer, as the
+ * classic rwlock allows).
  * RW_LOCK_UNLOCKED takes the lock itself (the rt_mutex needs its name);
  * DEFINE_RWLOCK is the portable spelling.
  * Linux counterpart: include/linux/rwlock.h, rwlock_types.h (PREEMPT_RT
@@ -45,64 +57,126 @@ void do_raw_write_lock(raw_rwlock_t *rw);
 void do_raw_read_unlock(raw_rwlock_t *rw);
 void do_raw_write_unlock(raw_rwlock_t *rw);
 
-static inline void raw_rwlock_init_named(raw_rwlock_t *rw, const char *name,
-					 const char *file, int line)
+/* __raw_rwlock_init - the lock's validator class is the init site. */
+static inline void __raw_rwlock_init(raw_rwlock_t *rw, const char *name,
+				     const char *file, int line)
 {
 	rw->cnt = 0;
 	rw->name = name;
 	lockdep_init_map(&rw->dep_map, name, file, line, LD_WAIT_SPIN);
 }
 
-/* One generator per side: lock, trylock, unlock, _irq, _irqsave. */
-#define __RAW_RW_OPS(side)                                                   \
-static __always_inline void raw_##side##_lock(raw_rwlock_t *rw)              \
-{                                                                            \
-	preempt_disable();                                                   \
-	do_raw_##side##_lock(rw);                                            \
-}                                                                            \
-static __always_inline int raw_##side##_trylock(raw_rwlock_t *rw)            \
-{                                                                            \
-	preempt_disable();                                                   \
-	if (do_raw_##side##_trylock(rw))                                     \
-		return 1;                                                    \
-	preempt_enable();                                                    \
-	return 0;                                                            \
-}                                                                            \
-static __always_inline void raw_##side##_unlock(raw_rwlock_t *rw)            \
-{                                                                            \
-	do_raw_##side##_unlock(rw);                                          \
-	preempt_enable();                                                    \
-}                                                                            \
-static __always_inline void raw_##side##_lock_irq(raw_rwlock_t *rw)          \
-{                                                                            \
-	raw_local_irq_disable();                                             \
-	raw_##side##_lock(rw);                                               \
-}                                                                            \
-static __always_inline void raw_##side##_unlock_irq(raw_rwlock_t *rw)        \
-{                                                                            \
-	do_raw_##side##_unlock(rw);                                          \
-	raw_local_irq_enable();                                              \
-	preempt_enable();                                                    \
-}                                                                            \
-static __always_inline unsigned long raw_##side##_lock_irqsave(              \
-	raw_rwlock_t *rw)                                                    \
-{                                                                            \
-	unsigned long flags;                                                 \
-	raw_local_irq_save(flags);                                           \
-	raw_##side##_lock(rw);                                               \
-	return flags;                                                        \
-}                                                                            \
-static __always_inline void raw_##side##_unlock_irqrestore(                  \
-	raw_rwlock_t *rw, unsigned long flags)                               \
-{                                                                            \
-	do_raw_##side##_unlock(rw);                                          \
-	raw_local_irq_restore(flags);                                        \
-	preempt_enable();                                                    \
+/*
+ * raw_read_lock / raw_write_lock - spin until the counter lets us in;
+ * preemption stays off until the unlock.  Context: any (hard-irq too, if
+ * every task-context user takes an _irq form).  Locking: takes rw.
+ */
+static __always_inline void raw_read_lock(raw_rwlock_t *rw)
+{
+	preempt_disable();
+	do_raw_read_lock(rw);
 }
-__RAW_RW_OPS(read)
-__RAW_RW_OPS(write)
+
+static __always_inline int raw_read_trylock(raw_rwlock_t *rw)
+{
+	preempt_disable();
+	if (do_raw_read_trylock(rw))
+		return 1;
+	preempt_enable();
+	return 0;
+}
+
+static __always_inline void raw_read_unlock(raw_rwlock_t *rw)
+{
+	do_raw_read_unlock(rw);
+	preempt_enable();
+}
+
+static __always_inline void raw_read_lock_irq(raw_rwlock_t *rw)
+{
+	raw_local_irq_disable();
+	raw_read_lock(rw);
+}
+
+static __always_inline void raw_read_unlock_irq(raw_rwlock_t *rw)
+{
+	do_raw_read_unlock(rw);
+	raw_local_irq_enable();
+	preempt_enable();
+}
+
+/* __raw_read_lock_irqsave - returns the flags before irqs went off. */
+static __always_inline unsigned long __raw_read_lock_irqsave(raw_rwlock_t *rw)
+{
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	raw_read_lock(rw);
+	return flags;
+}
+
+static __always_inline void raw_read_unlock_irqrestore(raw_rwlock_t *rw,
+						       unsigned long flags)
+{
+	do_raw_read_unlock(rw);
+	raw_local_irq_restore(flags);
+	preempt_enable();
+}
+
+static __always_inline void raw_write_lock(raw_rwlock_t *rw)
+{
+	preempt_disable();
+	do_raw_write_lock(rw);
+}
+
+static __always_inline int raw_write_trylock(raw_rwlock_t *rw)
+{
+	preempt_disable();
+	if (do_raw_write_trylock(rw))
+		return 1;
+	preempt_enable();
+	return 0;
+}
+
+static __always_inline void raw_write_unlock(raw_rwlock_t *rw)
+{
+	do_raw_write_unlock(rw);
+	preempt_enable();
+}
+
+static __always_inline void raw_write_lock_irq(raw_rwlock_t *rw)
+{
+	raw_local_irq_disable();
+	raw_write_lock(rw);
+}
+
+static __always_inline void raw_write_unlock_irq(raw_rwlock_t *rw)
+{
+	do_raw_write_unlock(rw);
+	raw_local_irq_enable();
+	preempt_enable();
+}
+
+static __always_inline unsigned long __raw_write_lock_irqsave(raw_rwlock_t *rw)
+{
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	raw_write_lock(rw);
+	return flags;
+}
+
+static __always_inline void raw_write_unlock_irqrestore(raw_rwlock_t *rw,
+							unsigned long flags)
+{
+	do_raw_write_unlock(rw);
+	raw_local_irq_restore(flags);
+	preempt_enable();
+}
 
 #if defined(CONFIG_PREEMPT_RT)
+/* ---- rt: rwlock_t is the one-reader rt_mutex lock of rt_rw.c; every
+ * acquisition sleeps like spinlock_t's (keep_state = true) */
 #define RWLOCK_SLEEPS 1
 
 typedef struct rwlock {
@@ -110,43 +184,97 @@ typedef struct rwlock {
 } rwlock_t;
 
 #define RW_LOCK_UNLOCKED(name) { .rw = __RT_RW_LOCK_INITIALIZER(name.rw) }
-#define __RWL_INIT(l, name, file, line) __rt_rw_init(&(l)->rw, name, file, line)
 
-#define __RT_RWL_OPS(side)                                                   \
-static inline void rt_##side##_lock(rwlock_t *l)                             \
-{                                                                            \
-	rt_rw_##side##_lock(&l->rw, true);                                   \
-}                                                                            \
-static inline int rt_##side##_trylock(rwlock_t *l)                           \
-{                                                                            \
-	return rt_rw_##side##_trylock(&l->rw);                               \
-}                                                                            \
-static inline void rt_##side##_unlock(rwlock_t *l)                           \
-{                                                                            \
-	rt_rw_##side##_unlock(&l->rw);                                       \
-}                                                                            \
-static inline unsigned long rt_##side##_lock_irqsave(rwlock_t *l)            \
-{                                                                            \
-	unsigned long flags = arch_local_save_flags();                       \
-	rt_##side##_lock(l);                                                 \
-	return flags;                                                        \
-}                                                                            \
-static inline void rt_##side##_unlock_irqrestore(rwlock_t *l,                \
-						 unsigned long flags)        \
-{                                                                            \
-	(void)flags;	/* nothing was disabled */                           \
-	rt_##side##_unlock(l);                                               \
+static inline void __rwlock_init(rwlock_t *l, const char *name,
+				 const char *file, int line)
+{
+	__rt_rw_init(&l->rw, name, file, line);
 }
-__RT_RWL_OPS(read)
-__RT_RWL_OPS(write)
-/* _irq on rwlock_t under rt: the lock only */
-#define rt_read_lock_irq rt_read_lock
-#define rt_read_unlock_irq rt_read_unlock
-#define rt_write_lock_irq rt_write_lock
-#define rt_write_unlock_irq rt_write_unlock
-#define __RWL(op) rt_##op
 
-#else /* !CONFIG_PREEMPT_RT: rwlock_t is the raw lock */
+/* read_lock - Context: task, preemptible.  Locking: takes l; the task
+ * that read-holds it may take it again (rt_rw.h). */
+static inline void read_lock(rwlock_t *l)
+{
+	rt_rw_read_lock(&l->rw, true);
+}
+
+static inline int read_trylock(rwlock_t *l)
+{
+	return rt_rw_read_trylock(&l->rw);
+}
+
+static inline void read_unlock(rwlock_t *l)
+{
+	rt_rw_read_unlock(&l->rw);
+}
+
+/* the _irq and _irqsave forms take the lock only: irqs stay on */
+static inline void read_lock_irq(rwlock_t *l)
+{
+	rt_rw_read_lock(&l->rw, true);
+}
+
+static inline void read_unlock_irq(rwlock_t *l)
+{
+	rt_rw_read_unlock(&l->rw);
+}
+
+static inline unsigned long __read_lock_irqsave(rwlock_t *l)
+{
+	unsigned long flags = arch_local_save_flags();
+
+	rt_rw_read_lock(&l->rw, true);
+	return flags;
+}
+
+static inline void read_unlock_irqrestore(rwlock_t *l, unsigned long flags)
+{
+	(void)flags;	/* nothing was disabled */
+	rt_rw_read_unlock(&l->rw);
+}
+
+/* write_lock - Context: task, preemptible.  Locking: takes l. */
+static inline void write_lock(rwlock_t *l)
+{
+	rt_rw_write_lock(&l->rw, true);
+}
+
+static inline int write_trylock(rwlock_t *l)
+{
+	return rt_rw_write_trylock(&l->rw);
+}
+
+static inline void write_unlock(rwlock_t *l)
+{
+	rt_rw_write_unlock(&l->rw);
+}
+
+static inline void write_lock_irq(rwlock_t *l)
+{
+	rt_rw_write_lock(&l->rw, true);
+}
+
+static inline void write_unlock_irq(rwlock_t *l)
+{
+	rt_rw_write_unlock(&l->rw);
+}
+
+static inline unsigned long __write_lock_irqsave(rwlock_t *l)
+{
+	unsigned long flags = arch_local_save_flags();
+
+	rt_rw_write_lock(&l->rw, true);
+	return flags;
+}
+
+static inline void write_unlock_irqrestore(rwlock_t *l, unsigned long flags)
+{
+	(void)flags;	/* nothing was disabled */
+	rt_rw_write_unlock(&l->rw);
+}
+
+#else /* !CONFIG_PREEMPT_RT */
+/* ---- none/voluntary/desktop: rwlock_t is the raw lock */
 #define RWLOCK_SLEEPS 0
 
 typedef struct rwlock {
@@ -154,93 +282,153 @@ typedef struct rwlock {
 } rwlock_t;
 
 #define RW_LOCK_UNLOCKED(name) { .raw = __RAW_RW_LOCK_UNLOCKED(name) }
-#define __RWL_INIT(l, name, file, line)                                      \
-	raw_rwlock_init_named(&(l)->raw, name, file, line)
 
-#define __NORT_RWL_OP(op)                                                    \
-static __always_inline void nort_##op(rwlock_t *l)                           \
-{                                                                            \
-	raw_##op(&l->raw);                                                   \
+static inline void __rwlock_init(rwlock_t *l, const char *name,
+				 const char *file, int line)
+{
+	__raw_rwlock_init(&l->raw, name, file, line);
 }
-__NORT_RWL_OP(read_lock) __NORT_RWL_OP(read_unlock)
-__NORT_RWL_OP(write_lock) __NORT_RWL_OP(write_unlock)
-__NORT_RWL_OP(read_lock_irq) __NORT_RWL_OP(read_unlock_irq)
-__NORT_RWL_OP(write_lock_irq) __NORT_RWL_OP(write_unlock_irq)
-static __always_inline int nort_read_trylock(rwlock_t *l)
+
+static __always_inline void read_lock(rwlock_t *l)
+{
+	raw_read_lock(&l->raw);
+}
+
+static __always_inline int read_trylock(rwlock_t *l)
 {
 	return raw_read_trylock(&l->raw);
 }
-static __always_inline int nort_write_trylock(rwlock_t *l)
+
+static __always_inline void read_unlock(rwlock_t *l)
+{
+	raw_read_unlock(&l->raw);
+}
+
+static __always_inline void read_lock_irq(rwlock_t *l)
+{
+	raw_read_lock_irq(&l->raw);
+}
+
+static __always_inline void read_unlock_irq(rwlock_t *l)
+{
+	raw_read_unlock_irq(&l->raw);
+}
+
+static __always_inline unsigned long __read_lock_irqsave(rwlock_t *l)
+{
+	return __raw_read_lock_irqsave(&l->raw);
+}
+
+static __always_inline void read_unlock_irqrestore(rwlock_t *l,
+						   unsigned long flags)
+{
+	raw_read_unlock_irqrestore(&l->raw, flags);
+}
+
+static __always_inline void write_lock(rwlock_t *l)
+{
+	raw_write_lock(&l->raw);
+}
+
+static __always_inline int write_trylock(rwlock_t *l)
 {
 	return raw_write_trylock(&l->raw);
 }
-static __always_inline unsigned long nort_read_lock_irqsave(rwlock_t *l)
+
+static __always_inline void write_unlock(rwlock_t *l)
 {
-	return raw_read_lock_irqsave(&l->raw);
+	raw_write_unlock(&l->raw);
 }
-static __always_inline unsigned long nort_write_lock_irqsave(rwlock_t *l)
+
+static __always_inline void write_lock_irq(rwlock_t *l)
 {
-	return raw_write_lock_irqsave(&l->raw);
+	raw_write_lock_irq(&l->raw);
 }
-static __always_inline void nort_read_unlock_irqrestore(rwlock_t *l,
-							unsigned long f)
+
+static __always_inline void write_unlock_irq(rwlock_t *l)
 {
-	raw_read_unlock_irqrestore(&l->raw, f);
+	raw_write_unlock_irq(&l->raw);
 }
-static __always_inline void nort_write_unlock_irqrestore(rwlock_t *l,
-							 unsigned long f)
+
+static __always_inline unsigned long __write_lock_irqsave(rwlock_t *l)
 {
-	raw_write_unlock_irqrestore(&l->raw, f);
+	return __raw_write_lock_irqsave(&l->raw);
 }
-#define __RWL(op) nort_##op
+
+static __always_inline void write_unlock_irqrestore(rwlock_t *l,
+						    unsigned long flags)
+{
+	raw_write_unlock_irqrestore(&l->raw, flags);
+}
 #endif
 
 #define DEFINE_RWLOCK(x) rwlock_t x = RW_LOCK_UNLOCKED(x)
 
-static inline void __raw_rwlock_init_op(raw_rwlock_t *rw, const char *name,
-					const char *file, int line)
-{
-	raw_rwlock_init_named(rw, name, file, line);
-}
-static inline void __rwlock_init_op(rwlock_t *l, const char *name,
-				    const char *file, int line)
-{
-	__RWL_INIT(l, name, file, line);
-}
-
-#define __RWPICK(l, op)                                                      \
-	_Generic((l), raw_rwlock_t *: raw_##op, rwlock_t *: __RWL(op))
-
+/*
+ * The overloads: the pointer type picks raw_X (above, every build) or X
+ * (the rwlock_t function of this build).  The irqsave family records and
+ * checks its flags like spin_lock_irqsave does (DEBUG_IRQ_FLAGS,
+ * kernel/locking/debug_irqflags.h).
+ */
 #define rwlock_init(l)                                                       \
-	_Generic((l), raw_rwlock_t *: __raw_rwlock_init_op,                  \
-		 rwlock_t *: __rwlock_init_op)(l, #l, __FILE__, __LINE__)
-#define read_lock(l)		__RWPICK(l, read_lock)(l)
-#define read_unlock(l)		__RWPICK(l, read_unlock)(l)
-#define read_trylock(l)		__RWPICK(l, read_trylock)(l)
-#define write_lock(l)		__RWPICK(l, write_lock)(l)
-#define write_unlock(l)		__RWPICK(l, write_unlock)(l)
-#define write_trylock(l)	__RWPICK(l, write_trylock)(l)
-#define read_lock_irq(l)	__RWPICK(l, read_lock_irq)(l)
-#define read_unlock_irq(l)	__RWPICK(l, read_unlock_irq)(l)
-#define write_lock_irq(l)	__RWPICK(l, write_lock_irq)(l)
-#define write_unlock_irq(l)	__RWPICK(l, write_unlock_irq)(l)
-/* the irqsave family records and checks its flags like spin_lock_irqsave
- * does (DEBUG_IRQ_FLAGS, kernel/locking/debug_irqflags.h) */
-#define __RW_LOCK_IRQSAVE(side, l, flags)                                    \
+	_Generic((l), raw_rwlock_t *: __raw_rwlock_init,                     \
+		 rwlock_t *: __rwlock_init)(l, #l, __FILE__, __LINE__)
+#define read_lock(l)                                                         \
+	_Generic((l), raw_rwlock_t *: raw_read_lock, rwlock_t *: read_lock)(l)
+#define read_trylock(l)                                                      \
+	_Generic((l), raw_rwlock_t *: raw_read_trylock,                      \
+		 rwlock_t *: read_trylock)(l)
+#define read_unlock(l)                                                       \
+	_Generic((l), raw_rwlock_t *: raw_read_unlock,                       \
+		 rwlock_t *: read_unlock)(l)
+#define read_lock_irq(l)                                                     \
+	_Generic((l), raw_rwlock_t *: raw_read_lock_irq,                     \
+		 rwlock_t *: read_lock_irq)(l)
+#define read_unlock_irq(l)                                                   \
+	_Generic((l), raw_rwlock_t *: raw_read_unlock_irq,                   \
+		 rwlock_t *: read_unlock_irq)(l)
+#define read_lock_irqsave(l, flags)                                          \
 	do {                                                                 \
-		(flags) = __RWPICK(l, side##_lock_irqsave)(l);               \
+		(flags) = _Generic((l),                                      \
+				   raw_rwlock_t *: __raw_read_lock_irqsave,   \
+				   rwlock_t *: __read_lock_irqsave)(l);       \
 		debug_irqflags_saved(l, flags, __FILE__, __LINE__);          \
 	} while (0)
-#define __RW_UNLOCK_IRQRESTORE(side, l, flags)                               \
+#define read_unlock_irqrestore(l, flags)                                     \
 	do {                                                                 \
-		debug_irqflags_check(l, #side "_unlock_irqrestore", #l,      \
-				     flags, __FILE__, __LINE__);             \
-		__RWPICK(l, side##_unlock_irqrestore)(l, flags);             \
+		debug_irqflags_check(l, "read_unlock_irqrestore", #l, flags, \
+				     __FILE__, __LINE__);                    \
+		_Generic((l), raw_rwlock_t *: raw_read_unlock_irqrestore,    \
+			 rwlock_t *: read_unlock_irqrestore)(l, flags);      \
 	} while (0)
-#define read_lock_irqsave(l, flags)	__RW_LOCK_IRQSAVE(read, l, flags)
-#define write_lock_irqsave(l, flags)	__RW_LOCK_IRQSAVE(write, l, flags)
-#define read_unlock_irqrestore(l, flags) __RW_UNLOCK_IRQRESTORE(read, l, flags)
+#define write_lock(l)                                                        \
+	_Generic((l), raw_rwlock_t *: raw_write_lock,                        \
+		 rwlock_t *: write_lock)(l)
+#define write_trylock(l)                                                     \
+	_Generic((l), raw_rwlock_t *: raw_write_trylock,                     \
+		 rwlock_t *: write_trylock)(l)
+#define write_unlock(l)                                                      \
+	_Generic((l), raw_rwlock_t *: raw_write_unlock,                      \
+		 rwlock_t *: write_unlock)(l)
+#define write_lock_irq(l)                                                    \
+	_Generic((l), raw_rwlock_t *: raw_write_lock_irq,                    \
+		 rwlock_t *: write_lock_irq)(l)
+#define write_unlock_irq(l)                                                  \
+	_Generic((l), raw_rwlock_t *: raw_write_unlock_irq,                  \
+		 rwlock_t *: write_unlock_irq)(l)
+#define write_lock_irqsave(l, flags)                                         \
+	do {                                                                 \
+		(flags) = _Generic((l),                                      \
+				   raw_rwlock_t *: __raw_write_lock_irqsave,  \
+				   rwlock_t *: __write_lock_irqsave)(l);      \
+		debug_irqflags_saved(l, flags, __FILE__, __LINE__);          \
+	} while (0)
 #define write_unlock_irqrestore(l, flags)                                    \
-	__RW_UNLOCK_IRQRESTORE(write, l, flags)
+	do {                                                                 \
+		debug_irqflags_check(l, "write_unlock_irqrestore", #l,       \
+				     flags, __FILE__, __LINE__);             \
+		_Generic((l), raw_rwlock_t *: raw_write_unlock_irqrestore,   \
+			 rwlock_t *: write_unlock_irqrestore)(l, flags);     \
+	} while (0)
 
 #endif /* KERNEL_LOCKING_RWLOCK_H */
