@@ -1,9 +1,9 @@
 /*
- * kernel/locking/raw_rwlock.c - raw_rwlock_t's counter (rwlock.h): the
+ * kernel/locking/raw_rwlock.c - raw_rwlock_t's counter (raw_rwlock.h): the
  * spinning reader-writer lock kept under every model.
  * Linux counterpart: the pre-qrwlock arch rwlocks (a biased counter).
  */
-#include "kernel/locking/rwlock.h"
+#include "kernel/locking/raw_rwlock.h"
 
 /* the counter operations; the do_raw_* functions below annotate them
  * for the validator (readers are recursive: read = 2) */

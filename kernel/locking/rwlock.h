@@ -4,8 +4,8 @@
  * primitives": rwlock_t, RW_LOCK_UNLOCKED(mylock), raw_rwlock_t).
  *
  * read_lock(), write_lock() and friends take either type; a C11 _Generic
- * at the bottom picks raw_read_lock() & co. (defined here for every
- * build) for a raw_rwlock_t * and the function of the macro's own name
+ * at the bottom picks raw_read_lock() & co. (kernel/locking/raw_rwlock.h,
+ * every build) for a raw_rwlock_t * and the function of the macro's own name
  * (read_lock(rwlock_t *) ...) defined here once per build, as spin_lock()
  * does in kernel/locking/spinlock.h.  Where a call ends:
  *
@@ -15,16 +15,15 @@
  *                                    one recursive reader at a time, PI,
  *                                    sleeps keeping the task state;
  *                                    _irq/_irqsave leave irqs on
- *   none/voluntary/    rwlock_t      read_lock -> raw_read_lock (here)
- *   desktop                          -> do_raw_read_lock (raw_rwlock.c):
+ *   none/voluntary/    rwlock_t      read_lock -> raw_read_lock
+ *   desktop                          (raw_rwlock.h) -> do_raw_read_lock
+ *                                    (raw_rwlock.c):
  *                                    many readers, preemption off;
  *                                    _irq/_irqsave disable irqs
  *   every build        raw_rwlock_t  raw_read_lock -> do_raw_read_lock
  *
  * (write_lock: the same rows with write_ for read_.)  DEBUG_RT_LOCKING_MODE
- * does not touch rwlock_t.  raw_rwlock_t spins under every model: cnt > 0
- * readers, -1 a writer, 0 free (readers can starve a writer, as the
- * classic rwlock allows).
+ * does not touch rwlock_t.
  * RW_LOCK_UNLOCKED takes the lock itself (the rt_mutex needs its name);
  * DEFINE_RWLOCK is the portable spelling.
  * Linux counterpart: include/linux/rwlock.h, rwlock_types.h (PREEMPT_RT
@@ -33,146 +32,10 @@
 #ifndef KERNEL_LOCKING_RWLOCK_H
 #define KERNEL_LOCKING_RWLOCK_H
 
-#include "kernel/locking/raw_spinlock.h"
+#include "kernel/locking/raw_rwlock.h"
 #include "kernel/locking/rt_rw.h"
 #include "kernel/sched/preempt_model.h"
 #include "kernel/locking/debug_irqflags.h"
-
-typedef struct raw_rwlock {
-	int cnt;		/* atomic: >0 readers, -1 writer, 0 free */
-	const char *name;
-	struct lockdep_map dep_map;	/* validator class (lockdep.h) */
-} raw_rwlock_t;
-
-#define __RAW_RW_LOCK_UNLOCKED(lockname)                                     \
-	{ .cnt = 0, .name = #lockname,                                       \
-	  .dep_map = LOCKDEP_MAP_INIT(#lockname, LD_WAIT_SPIN) }
-#define DEFINE_RAW_RWLOCK(x) raw_rwlock_t x = __RAW_RW_LOCK_UNLOCKED(x)
-
-/* Internal: the counter operations; preemption/IF handled by callers. */
-bool do_raw_read_trylock(raw_rwlock_t *rw);
-bool do_raw_write_trylock(raw_rwlock_t *rw);
-void do_raw_read_lock(raw_rwlock_t *rw);
-void do_raw_write_lock(raw_rwlock_t *rw);
-void do_raw_read_unlock(raw_rwlock_t *rw);
-void do_raw_write_unlock(raw_rwlock_t *rw);
-
-/* __raw_rwlock_init - the lock's validator class is the init site. */
-static inline void __raw_rwlock_init(raw_rwlock_t *rw, const char *name,
-				     const char *file, int line)
-{
-	rw->cnt = 0;
-	rw->name = name;
-	lockdep_init_map(&rw->dep_map, name, file, line, LD_WAIT_SPIN);
-}
-
-/*
- * raw_read_lock / raw_write_lock - spin until the counter lets us in;
- * preemption stays off until the unlock.  Context: any (hard-irq too, if
- * every task-context user takes an _irq form).  Locking: takes rw.
- */
-static __always_inline void raw_read_lock(raw_rwlock_t *rw)
-{
-	preempt_disable();
-	do_raw_read_lock(rw);
-}
-
-static __always_inline int raw_read_trylock(raw_rwlock_t *rw)
-{
-	preempt_disable();
-	if (do_raw_read_trylock(rw))
-		return 1;
-	preempt_enable();
-	return 0;
-}
-
-static __always_inline void raw_read_unlock(raw_rwlock_t *rw)
-{
-	do_raw_read_unlock(rw);
-	preempt_enable();
-}
-
-static __always_inline void raw_read_lock_irq(raw_rwlock_t *rw)
-{
-	raw_local_irq_disable();
-	raw_read_lock(rw);
-}
-
-static __always_inline void raw_read_unlock_irq(raw_rwlock_t *rw)
-{
-	do_raw_read_unlock(rw);
-	raw_local_irq_enable();
-	preempt_enable();
-}
-
-/* __raw_read_lock_irqsave - returns the flags before irqs went off. */
-static __always_inline unsigned long __raw_read_lock_irqsave(raw_rwlock_t *rw)
-{
-	unsigned long flags;
-
-	raw_local_irq_save(flags);
-	raw_read_lock(rw);
-	return flags;
-}
-
-static __always_inline void raw_read_unlock_irqrestore(raw_rwlock_t *rw,
-						       unsigned long flags)
-{
-	do_raw_read_unlock(rw);
-	raw_local_irq_restore(flags);
-	preempt_enable();
-}
-
-static __always_inline void raw_write_lock(raw_rwlock_t *rw)
-{
-	preempt_disable();
-	do_raw_write_lock(rw);
-}
-
-static __always_inline int raw_write_trylock(raw_rwlock_t *rw)
-{
-	preempt_disable();
-	if (do_raw_write_trylock(rw))
-		return 1;
-	preempt_enable();
-	return 0;
-}
-
-static __always_inline void raw_write_unlock(raw_rwlock_t *rw)
-{
-	do_raw_write_unlock(rw);
-	preempt_enable();
-}
-
-static __always_inline void raw_write_lock_irq(raw_rwlock_t *rw)
-{
-	raw_local_irq_disable();
-	raw_write_lock(rw);
-}
-
-static __always_inline void raw_write_unlock_irq(raw_rwlock_t *rw)
-{
-	do_raw_write_unlock(rw);
-	raw_local_irq_enable();
-	preempt_enable();
-}
-
-static __always_inline unsigned long __raw_write_lock_irqsave(raw_rwlock_t *rw)
-{
-	unsigned long flags;
-
-	raw_local_irq_save(flags);
-	raw_write_lock(rw);
-	return flags;
-}
-
-static __always_inline void raw_write_unlock_irqrestore(raw_rwlock_t *rw,
-							unsigned long flags)
-{
-	do_raw_write_unlock(rw);
-	raw_local_irq_restore(flags);
-	preempt_enable();
-}
 
 #if defined(CONFIG_PREEMPT_RT)
 /* ---- rt: rwlock_t is the one-reader rt_mutex lock of rt_rw.c; every
