@@ -5,19 +5,25 @@
  *
  * Readers take no lock: they read the sequence, read the data, and retry
  * if the sequence was odd (a write in progress) or changed.  Writers take
- * the type's lock and bump the sequence before and after the update:
- *
- *	seqlock_t	spinlock_t: under rt a sleeping, PI lock, so the
- *			write side is preemptible and gets priority
- *			inheritance; a reader that finds a write in
- *			progress blocks on that lock once (boosting the
- *			writer) instead of spinning against a preempted
- *			writer, then retries
- *	raw_seqlock_t	raw_spinlock_t: non-preemptible writers
- *
+ * the type's lock and bump the sequence before and after the update.
  * read_seqbegin() / read_seqretry() / write_seqlock() / write_sequnlock()
- * take either type (C11 _Generic).  SEQLOCK_UNLOCKED takes the lock
- * itself; DECLARE_SEQLOCK(name) defines and initialises one.
+ * take either type: a C11 _Generic at the bottom picks raw_X() for a
+ * raw_seqlock_t * or the function of the macro's own name for a
+ * seqlock_t *.  Where the calls end:
+ *
+ *   type, build         write_seqlock() ->      read_seqbegin(), write
+ *                                               in progress ->
+ *   seqlock_t, rt       spin_lock(spinlock_t *) seqlock_wait_for_writer:
+ *                       -> rt_spin_lock: PI,    spin_lock + spin_unlock
+ *                       preemptible writer      (blocks, boosts writer)
+ *   seqlock_t, none/    spin_lock(spinlock_t *) seqlock_wait_for_writer:
+ *   voluntary/desktop   -> raw_spin_lock        cpu_relax, read again
+ *   raw_seqlock_t,      raw_spin_lock: non-     raw_read_seqbegin:
+ *   every build         preemptible writer      cpu_relax, read again
+ *
+ * (spinlock.h's table says where spin_lock() ends.)  The only model-
+ * dependent piece is seqlock_wait_for_writer().  SEQLOCK_UNLOCKED takes
+ * the lock itself; DECLARE_SEQLOCK(name) defines and initialises one.
  * Linux counterpart: include/linux/seqlock.h (PREEMPT_RT patch v0.7.x;
  * mainline rt: seqlock_t readers also lock on a write in progress).
  */
@@ -49,23 +55,79 @@ typedef struct {
 		spin_lock_init(&(sl)->lock);                                 \
 	} while (0)
 
-/* write_seqlock - Context: that of the lock type.  Locking: takes the
- * lock; the sequence is odd until write_sequnlock. */
-#define write_seqlock(sl)                                                    \
-	do {                                                                 \
-		spin_lock(&(sl)->lock);                                      \
-		WRITE_ONCE((sl)->sequence, (sl)->sequence + 1);              \
-		__atomic_thread_fence(__ATOMIC_RELEASE);                     \
-	} while (0)
+/*
+ * write_seqlock / raw_write_seqlock - Context: that of the lock type.
+ * Locking: takes sl->lock; the sequence is odd until the unlock, and the
+ * release fence orders that odd value before the update's stores (pairs
+ * with the acquire fences of the read side).
+ */
+static inline void write_seqlock(seqlock_t *sl)
+{
+	spin_lock(&sl->lock);
+	WRITE_ONCE(sl->sequence, sl->sequence + 1);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
 
-#define write_sequnlock(sl)                                                  \
-	do {                                                                 \
-		__atomic_thread_fence(__ATOMIC_RELEASE);                     \
-		WRITE_ONCE((sl)->sequence, (sl)->sequence + 1);              \
-		spin_unlock(&(sl)->lock);                                    \
-	} while (0)
+/* write_sequnlock - the update's stores before the even value, then the
+ * lock (spin_unlock: a delayed-reschedule point). */
+static inline void write_sequnlock(seqlock_t *sl)
+{
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	WRITE_ONCE(sl->sequence, sl->sequence + 1);
+	spin_unlock(&sl->lock);
+}
 
-static inline unsigned int __seq_read_begin_raw(raw_seqlock_t *sl)
+static inline void raw_write_seqlock(raw_seqlock_t *sl)
+{
+	spin_lock(&sl->lock);
+	WRITE_ONCE(sl->sequence, sl->sequence + 1);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static inline void raw_write_sequnlock(raw_seqlock_t *sl)
+{
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	WRITE_ONCE(sl->sequence, sl->sequence + 1);
+	spin_unlock(&sl->lock);
+}
+
+/*
+ * seqlock_wait_for_writer - a reader of a seqlock_t found a write in
+ * progress (odd sequence); the one place the model shows on the read
+ * side.  Context: task (under rt: preemptible, it may sleep).
+ */
+#if SPINLOCK_SLEEPS
+/* rt: the writer holds a sleeping lock and may be preempted, even on
+ * this CPU: block on its lock once (PI boosts the writer) instead of
+ * spinning against a writer that cannot run. */
+static inline void seqlock_wait_for_writer(seqlock_t *sl)
+{
+	spin_lock(&sl->lock);
+	spin_unlock(&sl->lock);
+}
+#else
+/* The writer holds a spinning lock with preemption off, so it is running
+ * on another CPU: spin until it is done. */
+static inline void seqlock_wait_for_writer(seqlock_t *sl)
+{
+	cpu_relax();
+}
+#endif
+
+/* read_seqbegin - the sequence to hand to read_seqretry(), once no write
+ * is in progress.  Context: that of the lock type (see above). */
+static inline unsigned int read_seqbegin(seqlock_t *sl)
+{
+	unsigned int s;
+
+	while ((s = READ_ONCE(sl->sequence)) & 1)
+		seqlock_wait_for_writer(sl);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return s;
+}
+
+/* raw_read_seqbegin - the writer runs with preemption off: spin. */
+static inline unsigned int raw_read_seqbegin(raw_seqlock_t *sl)
 {
 	unsigned int s;
 
@@ -75,33 +137,32 @@ static inline unsigned int __seq_read_begin_raw(raw_seqlock_t *sl)
 	return s;
 }
 
-/* Under rt a write in progress may be preempted: wait for it on the
- * lock (PI boosts the writer) rather than spin. */
-static inline unsigned int __seq_read_begin(seqlock_t *sl)
+/* read_seqretry - true: the data read since start may be torn, retry.
+ * The acquire fence orders the data loads before the sequence load. */
+static inline bool read_seqretry(seqlock_t *sl, unsigned int start)
 {
-	unsigned int s;
-
-	while ((s = READ_ONCE(sl->sequence)) & 1) {
-		if (SPINLOCK_SLEEPS) {
-			spin_lock(&sl->lock);
-			spin_unlock(&sl->lock);
-		} else {
-			cpu_relax();
-		}
-	}
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return s;
+	return READ_ONCE(sl->sequence) != start;
 }
 
-#define read_seqbegin(sl)                                                    \
-	_Generic((sl), raw_seqlock_t *: __seq_read_begin_raw,                \
-		 seqlock_t *: __seq_read_begin)(sl)
+static inline bool raw_read_seqretry(raw_seqlock_t *sl, unsigned int start)
+{
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return READ_ONCE(sl->sequence) != start;
+}
 
-/* read_seqretry - true: the data read since start may be torn, retry. */
+/* The overloads: the pointer type picks raw_X or X (above). */
+#define write_seqlock(sl)                                                    \
+	_Generic((sl), raw_seqlock_t *: raw_write_seqlock,                   \
+		 seqlock_t *: write_seqlock)(sl)
+#define write_sequnlock(sl)                                                  \
+	_Generic((sl), raw_seqlock_t *: raw_write_sequnlock,                 \
+		 seqlock_t *: write_sequnlock)(sl)
+#define read_seqbegin(sl)                                                    \
+	_Generic((sl), raw_seqlock_t *: raw_read_seqbegin,                   \
+		 seqlock_t *: read_seqbegin)(sl)
 #define read_seqretry(sl, start)                                             \
-	({                                                                   \
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);                     \
-		READ_ONCE((sl)->sequence) != (start);                        \
-	})
+	_Generic((sl), raw_seqlock_t *: raw_read_seqretry,                   \
+		 seqlock_t *: read_seqretry)(sl, start)
 
 #endif /* KERNEL_LOCKING_SEQLOCK_H */
