@@ -11,7 +11,7 @@
  * the same name as the macro (spin_lock(spinlock_t *) ...) defined here
  * once per build.  A macro does not expand itself, so inside `#define
  * spin_lock(l)` the word spin_lock names that function.  Where a
- * spin_lock() call ends, per build (`make PREEMPT=... DEBUG_RT_LOCKING_MODE=1`):
+ * spin_lock() call ends, per build (make PREEMPT=..., DEBUG_RT_LOCKING_MODE=1):
  *
  *   build              lock type        spin_lock() -> ... -> where it ends
  *   rt (default)       spinlock_t       spin_lock -> rt_spin_lock
