@@ -3,7 +3,8 @@
 #   make                 build/rtk.elf and build/rtk.iso
 #   make run             boot in QEMU, serial console on this terminal
 #   make test            host unit tests + in-kernel self-tests, one summary
-#   make test-options    LATENCY_TRACE=1 build (BUILD-opts) + the instruments' suites
+#   make test-options    LATENCY_TRACE=1 DEBUG_RT_LOCKING_MODE=1 build (BUILD-opts)
+#                        + the suites of those options
 #   make test-matrix     kernel suites for every PREEMPT model x SMP=1,2,4 (tools/matrix.sh)
 #   make soak            torture + loads + pi_stress + cyclictest + pitest per model (DURATION=)
 #   make model-check     SPIN model of the rt_mutex PI protocol + its mutants (model/pi/)
@@ -71,13 +72,15 @@ KCFLAGS += $(foreach o,$(TIMING_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 DEBUG_OPTS := PRINTK_IGNORE_LOGLEVEL DETECT_SOFTLOCKUP
 DETECT_SOFTLOCKUP ?= 1
 KCFLAGS += $(foreach o,$(DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
-# Lock debugging (kernel/locking/debug_irqflags.h, rtlock_mode.h, the
-# validator lockdep.h): all on unless =0; DEBUG_RT_LOCKING_MODE only
-# changes something under PREEMPT=rt.
+# Lock debugging (kernel/locking/debug_irqflags.h, the validator
+# lockdep.h): on unless =0.  DEBUG_RT_LOCKING_MODE (rtlock_mode.h, the
+# run-time `rtlock mode rt|raw` switch; PREEMPT=rt only) is off unless =1,
+# so the spin_lock() a reader follows in spinlock.h is the one that runs;
+# make test-options builds and tests it.
 LOCK_DEBUG_OPTS := DEBUG_IRQ_FLAGS DEBUG_RT_LOCKING_MODE LOCKDEP
 DEBUG_IRQ_FLAGS ?= 1
 LOCKDEP ?= 1
-DEBUG_RT_LOCKING_MODE ?= 1
+DEBUG_RT_LOCKING_MODE ?= 0
 KCFLAGS += $(foreach o,$(LOCK_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # Memory debugging (kernel/mm/slab_debug.h, kernel/mm/pmm.c): red zones,
 # poison and alloc/free sites for slab objects, poison and double-free
@@ -260,13 +263,15 @@ kernel-test: deps $(BUILD)/rtk.elf
 		$(if $(SELFTEST),--selftest $(SELFTEST)) \
 		--log $(BUILD)/kernel-test.log
 
-# The instruments built in (LATENCY_TRACE=1, which implies the timing
-# options) in a build dir of their own, and their suites.
+# The options the default build leaves out, built in a dir of their own:
+# the instruments (LATENCY_TRACE=1, which implies the timing options) and
+# the spinlock_t mode switch (DEBUG_RT_LOCKING_MODE=1: debug_locking's
+# test_rtlock_* cases, and the spinlock_t suites through its layer).
 OPTS_BUILD ?= $(BUILD)-opts
-OPTS_SUITES ?= latency_timing,latency_trace
+OPTS_SUITES ?= latency_timing,latency_trace,debug_locking,spinlock,nort,wakeup_races
 test-options: deps
-	$(MAKE) BUILD=$(OPTS_BUILD) LATENCY_TRACE=1 kernel-test \
-		SELFTEST=$(OPTS_SUITES)
+	$(MAKE) BUILD=$(OPTS_BUILD) LATENCY_TRACE=1 DEBUG_RT_LOCKING_MODE=1 \
+		kernel-test SELFTEST=$(OPTS_SUITES)
 
 # Issue 4's matrix: each model built once (BUILD-m-<model>), its kernel
 # suites run with every CPU count.  MATRIX_MODELS / MATRIX_SMP narrow it.

@@ -1,6 +1,7 @@
 /*
- * kernel/locking/rtlock_mode.h - DEBUG_RT_LOCKING_MODE (make
- * DEBUG_RT_LOCKING_MODE=0 drops it): switch spinlock_t between its
+ * kernel/locking/rtlock_mode.h - DEBUG_RT_LOCKING_MODE (opt-in: make
+ * DEBUG_RT_LOCKING_MODE=1; make test-options builds and tests it, the
+ * default build leaves it out): switch spinlock_t between its
  * PREEMPT_RT meaning and the traditional one at run time, from the shell
  * (`rtlock mode rt|raw`), to see what the sleeping locks cost or buy
  * without rebuilding.

@@ -12,8 +12,10 @@
  * non-preemptible (one preempt_count level) and its irqsave form clear
  * IF; `rt` mode gives them back; a lock held across a switch is released
  * the way it was taken; mutual exclusion holds in both modes with one
- * thread per CPU.  Elsewhere the mode is fixed (raw) and switching is
- * -EINVAL.
+ * thread per CPU.  Elsewhere the mode is fixed (rt under PREEMPT=rt
+ * without the option, raw under the other models) and switching is
+ * -EINVAL.  The option is off by default: its cases skip there, naming
+ * it, and make test-options (DEBUG_RT_LOCKING_MODE=1) runs them.
  */
 #include "kernel/ktest.h"
 #include "kernel/locking/spinlock.h"
@@ -180,7 +182,7 @@ static void need_switchable(struct ktest *t)
 {
 	if (!RTLOCK_MODE_SWITCHABLE)
 		ktest_skip(t, "spinlock_t mode fixed (needs PREEMPT=rt, "
-			      "DEBUG_RT_LOCKING_MODE=1)");
+			      "DEBUG_RT_LOCKING_MODE=1: make test-options)");
 }
 
 struct section_seen {
