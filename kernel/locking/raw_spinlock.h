@@ -19,7 +19,9 @@
  * Linux counterpart: include/linux/spinlock.h, spinlock_api_smp.h,
  * arch/x86 ticket spinlocks (pre-qspinlock).  Every acquisition and
  * release is annotated for the lock validator (kernel/locking/lockdep.h)
- * in do_raw_spin_lock/trylock/unlock.
+ * in do_raw_spin_lock/trylock/unlock.  Callers normally write spin_lock()
+ * & co. (kernel/locking/spinlock.h), which pick the raw_spin_*() below
+ * for a raw_spinlock_t *.
  */
 #ifndef KERNEL_LOCKING_RAW_SPINLOCK_H
 #define KERNEL_LOCKING_RAW_SPINLOCK_H
@@ -131,7 +133,10 @@ static __always_inline void raw_spin_unlock_irq(raw_spinlock_t *lock)
 	preempt_enable();
 }
 
-static __always_inline unsigned long __raw_spin_lock_irqsave(raw_spinlock_t *lock)
+/* __raw_spin_lock_irqsave - returns the flags before irqs went off
+ * (spin_lock_irqsave() and raw_spin_lock_irqsave() store them). */
+static __always_inline unsigned long
+__raw_spin_lock_irqsave(raw_spinlock_t *lock)
 {
 	unsigned long flags;
 
