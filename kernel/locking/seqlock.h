@@ -56,38 +56,60 @@ typedef struct {
 	} while (0)
 
 /*
+ * The sequence protocol, the same for both types (Linux keeps it in the
+ * seqcount_t under a seqlock_t).  A write makes the sequence odd, then
+ * even again; a reader retries when it saw an odd value or a change.
+ * sequence_write_begin's release fence orders the odd value before the
+ * update's stores, sequence_write_end's orders the stores before the even
+ * value; both pair with the acquire fences of the read side
+ * (read_seqbegin, sequence_read_retry).  Locking: the writer holds the
+ * seqlock's lock.
+ */
+static inline void sequence_write_begin(unsigned int *sequence)
+{
+	WRITE_ONCE(*sequence, *sequence + 1);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static inline void sequence_write_end(unsigned int *sequence)
+{
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	WRITE_ONCE(*sequence, *sequence + 1);
+}
+
+static inline bool sequence_read_retry(const unsigned int *sequence,
+				       unsigned int start)
+{
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return READ_ONCE(*sequence) != start;
+}
+
+/*
  * write_seqlock / raw_write_seqlock - Context: that of the lock type.
- * Locking: takes sl->lock; the sequence is odd until the unlock, and the
- * release fence orders that odd value before the update's stores (pairs
- * with the acquire fences of the read side).
+ * Locking: takes sl->lock; the sequence is odd until the unlock (whose
+ * spin_unlock is a delayed-reschedule point).
  */
 static inline void write_seqlock(seqlock_t *sl)
 {
 	spin_lock(&sl->lock);
-	WRITE_ONCE(sl->sequence, sl->sequence + 1);
-	__atomic_thread_fence(__ATOMIC_RELEASE);
+	sequence_write_begin(&sl->sequence);
 }
 
-/* write_sequnlock - the update's stores before the even value, then the
- * lock (spin_unlock: a delayed-reschedule point). */
 static inline void write_sequnlock(seqlock_t *sl)
 {
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	WRITE_ONCE(sl->sequence, sl->sequence + 1);
+	sequence_write_end(&sl->sequence);
 	spin_unlock(&sl->lock);
 }
 
 static inline void raw_write_seqlock(raw_seqlock_t *sl)
 {
 	spin_lock(&sl->lock);
-	WRITE_ONCE(sl->sequence, sl->sequence + 1);
-	__atomic_thread_fence(__ATOMIC_RELEASE);
+	sequence_write_begin(&sl->sequence);
 }
 
 static inline void raw_write_sequnlock(raw_seqlock_t *sl)
 {
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	WRITE_ONCE(sl->sequence, sl->sequence + 1);
+	sequence_write_end(&sl->sequence);
 	spin_unlock(&sl->lock);
 }
 
@@ -137,18 +159,15 @@ static inline unsigned int raw_read_seqbegin(raw_seqlock_t *sl)
 	return s;
 }
 
-/* read_seqretry - true: the data read since start may be torn, retry.
- * The acquire fence orders the data loads before the sequence load. */
+/* read_seqretry - true: the data read since start may be torn, retry. */
 static inline bool read_seqretry(seqlock_t *sl, unsigned int start)
 {
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return READ_ONCE(sl->sequence) != start;
+	return sequence_read_retry(&sl->sequence, start);
 }
 
 static inline bool raw_read_seqretry(raw_seqlock_t *sl, unsigned int start)
 {
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return READ_ONCE(sl->sequence) != start;
+	return sequence_read_retry(&sl->sequence, start);
 }
 
 /* The overloads: the pointer type picks raw_X or X (above). */
