@@ -3,8 +3,8 @@
 #   make                 build/rtk.elf and build/rtk.iso
 #   make run             boot in QEMU, serial console on this terminal
 #   make test            host unit tests + in-kernel self-tests, one summary
-#   make test-options    LATENCY_TRACE=1 DEBUG_RT_LOCKING_MODE=1 build (BUILD-opts)
-#                        + the suites of those options
+#   make test-options    LATENCY_TRACE=1 (BUILD-opts) and DEBUG_RT_LOCKING_MODE=1
+#                        (BUILD-rtlock) builds + the suites of those options
 #   make test-matrix     kernel suites for every PREEMPT model x SMP=1,2,4 (tools/matrix.sh)
 #   make soak            torture + loads + pi_stress + cyclictest + pitest per model (DURATION=)
 #   make model-check     SPIN model of the rt_mutex PI protocol + its mutants (model/pi/)
@@ -263,15 +263,21 @@ kernel-test: deps $(BUILD)/rtk.elf
 		$(if $(SELFTEST),--selftest $(SELFTEST)) \
 		--log $(BUILD)/kernel-test.log
 
-# The options the default build leaves out, built in a dir of their own:
-# the instruments (LATENCY_TRACE=1, which implies the timing options) and
-# the spinlock_t mode switch (DEBUG_RT_LOCKING_MODE=1: debug_locking's
-# test_rtlock_* cases, and the spinlock_t suites through its layer).
+# The options the default build leaves out, each in a build dir of its
+# own with its suites: the instruments (LATENCY_TRACE=1, which implies the
+# timing options), and the spinlock_t mode switch (DEBUG_RT_LOCKING_MODE=1:
+# debug_locking's test_rtlock_* cases, and the spinlock_t suites through
+# its layer).  Not one build: under LATENCY_TRACE every spin_lock is
+# traced, and debug_locking's 4-CPU exclusion case then takes minutes.
 OPTS_BUILD ?= $(BUILD)-opts
-OPTS_SUITES ?= latency_timing,latency_trace,debug_locking,spinlock,nort,wakeup_races
+OPTS_SUITES ?= latency_timing,latency_trace
+RTLOCK_BUILD ?= $(BUILD)-rtlock
+RTLOCK_SUITES ?= debug_locking,spinlock,nort,wakeup_races
 test-options: deps
-	$(MAKE) BUILD=$(OPTS_BUILD) LATENCY_TRACE=1 DEBUG_RT_LOCKING_MODE=1 \
-		kernel-test SELFTEST=$(OPTS_SUITES)
+	$(MAKE) BUILD=$(OPTS_BUILD) LATENCY_TRACE=1 kernel-test \
+		SELFTEST=$(OPTS_SUITES)
+	$(MAKE) BUILD=$(RTLOCK_BUILD) DEBUG_RT_LOCKING_MODE=1 kernel-test \
+		SELFTEST=$(RTLOCK_SUITES)
 
 # Issue 4's matrix: each model built once (BUILD-m-<model>), its kernel
 # suites run with every CPU count.  MATRIX_MODELS / MATRIX_SMP narrow it.
