@@ -106,6 +106,10 @@ KOBJS := $(patsubst %.c,$(BUILD)/%.o,$(KSRCS_C)) \
 # The PI tester's built-in scripts (kernel/locking/rttester.h).
 PI_SCRIPTS := $(sort $(wildcard tests/pi/*.tst))
 KOBJS += $(BUILD)/pi_scripts.o
+# The framebuffer console's font (drivers/fbcon_font.h), converted at build
+# time from a Debian console font (console-setup-linux, tools/deps.sh).
+FBCON_FONT ?= /usr/share/consolefonts/Lat15-Terminus16.psf.gz
+KOBJS += $(BUILD)/fbcon_font.o
 
 # LATENCY_TRACE=1 (implies LATENCY_TIMING): every kernel C file but these
 # starts each function with `call __fentry__` (kernel/debug/latency_trace.h)
@@ -187,7 +191,12 @@ $(BUILD)/rtk.elf: $(BUILD)/rtk.pass1.elf $(BUILD)/ksyms.o
 		{ echo "error: text moved between symbol-table links"; exit 1; }
 	@echo "  built $@ (PREEMPT=$(PREEMPT))"
 
-$(BUILD)/ksyms0.o $(BUILD)/ksyms.o $(BUILD)/pi_scripts.o: $(BUILD)/%.o: $(BUILD)/%.c $(BUILD)/.cflags
+$(BUILD)/fbcon_font.c: $(wildcard $(FBCON_FONT)) tools/psf2c.py
+	@mkdir -p $(BUILD)
+	@test -r $(FBCON_FONT) || { echo "error: no console font $(FBCON_FONT): run tools/deps.sh (console-setup-linux) or set FBCON_FONT=file.psf.gz"; exit 1; }
+	$(Q)$(PYTHON) tools/psf2c.py $(FBCON_FONT) $@
+
+$(BUILD)/ksyms0.o $(BUILD)/ksyms.o $(BUILD)/pi_scripts.o $(BUILD)/fbcon_font.o: $(BUILD)/%.o: $(BUILD)/%.c $(BUILD)/.cflags
 	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
 
 # tests/pi/NAME.tst -> { "NAME", "line\n" ... } (quotes, backslashes escaped)

@@ -56,6 +56,20 @@ mb2_header:
 	dd 1				; command line
 	dd 6				; memory map
 .info_req_end:
+	; framebuffer tag (type 5, Multiboot2 3.1.10): a linear RGB
+	; framebuffer for drivers/fbcon.c.  Flag bit 0 marks it optional:
+	; a loader that cannot set a graphics mode boots us anyway (in EGA
+	; text mode under BIOS - drivers/vga_text.c - or with no screen at
+	; all, serial only).  The size is a preference; boot/grub.cfg's
+	; gfxpayload list is what GRUB tries first.
+	align 8
+.fb_req:
+	dw 5, 1
+	dd .fb_req_end - .fb_req
+	dd 1024				; width
+	dd 768				; height
+	dd 32				; depth (bits per pixel)
+.fb_req_end:
 	; end tag
 	align 8
 	dw 0, 0

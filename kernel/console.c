@@ -29,6 +29,7 @@
 #include "arch/x86_64/arch.h"
 
 static LIST_HEAD(consoles);
+int console_level = -1;
 
 #define INPUT_RING 4096	/* a whole pasted pitest script fits */
 

@@ -15,6 +15,12 @@ struct console {
 	struct list_head node;	/* in the console list, under console_lock */
 };
 
+/* console_level - the log level (LOGLEVEL_*) of the text being written,
+ * -1 for the shell's output (console_write); a console that colours by
+ * level reads it in write().  Locking: console lock (written by printk
+ * and console_write just before they call console_emit). */
+extern int console_level;
+
 /* register_console - add an output device; it gets every later line. */
 void register_console(struct console *con);
 /* unregister_console - remove an output device (the printk test's). */

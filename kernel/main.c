@@ -27,6 +27,7 @@
 #include "kernel/irq/irqdesc.h"
 #include "kernel/time/timer.h"
 #include "drivers/vga_text.h"
+#include "drivers/fbcon.h"
 #include "lib/string.h"
 #include "kernel/sched/deferred.h"
 #include "kernel/rcu/rcupdate.h"
@@ -69,6 +70,8 @@ static void __init console_init(void)
 		vga_text_init(boot_info.has_framebuffer ? boot_info.fb_addr : 0xB8000,
 			      boot_info.fb_width, boot_info.fb_height);
 		register_console(&vga_console);
+	} else {
+		fbcon_init();	/* a linear framebuffer (GRUB, UEFI) */
 	}
 }
 
@@ -125,6 +128,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	irq_init();	/* lines, softirqs (ksoftirqd/N under rt) */
 	init_timers();	/* timer_list, TIMER_SOFTIRQ */
 	serial_irq_init();	/* COM1 input via request_irq */
+	fbcon_late_init();	/* the screen console's kthread */
 	latency_timing_init();	/* every CPU's per-CPU copy exists now */
 	softlockup_init();	/* watchdog/N on every online CPU */
 	deferred_init();	/* desched: delayed put_task_struct / mmdrop */

@@ -160,6 +160,7 @@ int vprintk(const char *fmt, va_list ap)
 	else if (!at_line_start)
 		emit("\n", 1, true);	/* an unfinished line: end it */
 	cont_level = level;
+	console_level = level;
 	emit(text, len, IGNORE_LOGLEVEL || level < console_loglevel);
 	console_unlock_irqrestore(flags);
 	return len;
@@ -180,6 +181,7 @@ void console_write(const char *s, size_t len)
 {
 	unsigned long flags = console_lock_irqsave();
 
+	console_level = -1;
 	console_emit(s, len);
 	console_unlock_irqrestore(flags);
 }

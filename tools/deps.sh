@@ -63,6 +63,7 @@ need bochs cmd:bochs
 need bochsbios path:/usr/share/bochs/BIOS-bochs-latest
 need vgabios path:/usr/share/vgabios/vgabios.bin
 need python3 cmd:python3
+need console-setup-linux path:/usr/share/consolefonts/Lat15-Terminus16.psf.gz
 need gdb cmd:gdb
 # the PI protocol's Promela model (model/pi/, make model-check)
 need spin cmd:spin

@@ -86,7 +86,10 @@ struct boot_info {
 	bool has_framebuffer;
 	u64 fb_addr;
 	u32 fb_width, fb_height, fb_pitch;
-	u8 fb_bpp, fb_type;		/* fb_type 2: EGA text mode */
+	u8 fb_bpp, fb_type;		/* fb_type 1: RGB, 2: EGA text mode */
+	/* fb_type 1 only: bit position and width of each colour field */
+	u8 fb_red_pos, fb_red_size, fb_green_pos, fb_green_size;
+	u8 fb_blue_pos, fb_blue_size;
 };
 
 extern struct boot_info boot_info;

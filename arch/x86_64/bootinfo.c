@@ -71,6 +71,19 @@ static void copy_cmdline(const char *s)
 	strscpy(boot_info.cmdline, s, sizeof(boot_info.cmdline));
 }
 
+/* read_fb_colours - the six colour-field bytes of an RGB framebuffer
+ * (Multiboot 0.6.96 3.3 offsets 110-115, Multiboot2 3.6.12 color_info):
+ * red position, red size, green position, green size, blue ... */
+static void read_fb_colours(const u8 *p)
+{
+	boot_info.fb_red_pos = p[0];
+	boot_info.fb_red_size = p[1];
+	boot_info.fb_green_pos = p[2];
+	boot_info.fb_green_size = p[3];
+	boot_info.fb_blue_pos = p[4];
+	boot_info.fb_blue_size = p[5];
+}
+
 static void parse_mb1(const u8 *mbi)
 {
 	u32 flags = rd32(mbi);
@@ -118,6 +131,7 @@ static void parse_mb1(const u8 *mbi)
 		boot_info.fb_height = rd32(mbi + 104);
 		boot_info.fb_bpp = mbi[108];
 		boot_info.fb_type = mbi[109];
+		read_fb_colours(mbi + 110);
 	}
 }
 
@@ -162,6 +176,10 @@ static void parse_mb2(const u8 *mbi)
 			boot_info.fb_height = rd32(tag + 24);
 			boot_info.fb_bpp = tag[28];
 			boot_info.fb_type = tag[29];
+			/* GRUB's multiboot_tag_framebuffer_common: a u16
+			 * reserved field, then the colour info at 32. */
+			if (size >= 38)
+				read_fb_colours(tag + 32);
 			break;
 		case 14:
 		case 15:
