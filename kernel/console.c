@@ -20,12 +20,32 @@
  * room, the consumer frees room then reads it, each with a full barrier
  * between, so at least one of them sees the other and the producer is
  * never left stalled over an empty ring.
+ *
+ * A second producer, the PS/2 keyboard (drivers/i8042.c), feeds the same
+ * ring.  input_lock makes each insertion atomic, and the keyboard never
+ * takes the ring's last free slot (console_input_char_spare(c, 1)),
+ * because the serial handler checks for room *before* it takes a byte
+ * out of the UART and cannot give it back:
+ *
+ *   CPU0 irq/4-ttyS0                 CPU1 irq/1-i8042
+ *   console_input_full()? no (1 free)
+ *                                    console_input_char_spare(c, 1):
+ *                                      room 1 <= spare 1: refused, the
+ *                                      keyboard keeps c and stalls
+ *   c = uart_getc()
+ *   console_input_char(c): fits
+ *
+ * Without the spare slot CPU1 would fill the last slot between CPU0's
+ * check and its insertion, and CPU0's byte, already out of the FIFO,
+ * would be lost.  The keyboard's resume hook (resume_extra) is called
+ * beside the serial line's.
  */
 #include "kernel/console.h"
 #include "kernel/printk.h"
 #include "kernel/sched/wait.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/irqflags.h"
+#include "kernel/locking/raw_spinlock.h"
 #include "arch/x86_64/arch.h"
 
 static LIST_HEAD(consoles);
@@ -40,6 +60,9 @@ static unsigned long input_refused;
 static bool input_irq_driven;	/* a receive interrupt feeds the ring */
 static bool input_stalled;	/* producer stopped on a full ring */
 static void (*input_resume)(void);	/* producer's hook to start again */
+static void (*input_resume_extra)(void);	/* the second producer's */
+/* Orders the producers' insertions (head updates); never held long. */
+static DEFINE_RAW_SPINLOCK(input_lock);
 /* The reader sleeps here once input is irq-driven (a tty read's wait). */
 static DECLARE_WAIT_QUEUE_HEAD(input_wait);
 
@@ -57,9 +80,20 @@ static unsigned int input_room(void)
  */
 bool console_input_stall(void)
 {
+	return console_input_stall_spare(0);
+}
+
+/*
+ * console_input_stall_spare - the same for a producer that leaves spare
+ * slots free (the keyboard, see the top of this file): stalled unless
+ * more than spare slots are free.
+ * Context: the producer, under the producer's own lock.
+ */
+bool console_input_stall_spare(unsigned int spare)
+{
 	WRITE_ONCE(input_stalled, true);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with the pop's */
-	if (input_room()) {
+	if (input_room() > spare) {
 		WRITE_ONCE(input_stalled, false);
 		return false;
 	}
@@ -92,6 +126,13 @@ void (*console_set_input_resume(void (*fn)(void)))(void)
 
 	WRITE_ONCE(input_resume, fn);
 	return old;
+}
+
+/* console_set_input_resume_extra - the second producer's resume hook
+ * (the keyboard's).  Context: boot. */
+void console_set_input_resume_extra(void (*fn)(void))
+{
+	WRITE_ONCE(input_resume_extra, fn);
 }
 
 /*
@@ -146,14 +187,30 @@ void console_emit(const char *s, size_t len)
  */
 bool console_input_char(int c)
 {
-	unsigned int head = input_head;
+	return console_input_char_spare(c, 0);
+}
 
-	if (!input_room()) {
+/*
+ * console_input_char_spare - console_input_char() that refuses c unless
+ * more than spare slots are free (see the diagram at the top).
+ * Context: any.  Locking: takes input_lock (raw, interrupts off) around
+ * the insertion.
+ */
+bool console_input_char_spare(int c, unsigned int spare)
+{
+	unsigned long flags;
+	unsigned int head;
+
+	raw_spin_lock_irqsave(&input_lock, flags);
+	if (input_room() <= spare) {
 		input_refused++;
+		raw_spin_unlock_irqrestore(&input_lock, flags);
 		return false;
 	}
+	head = input_head;
 	input_ring[head % INPUT_RING] = (u8)c;
 	__atomic_store_n(&input_head, head + 1, __ATOMIC_RELEASE);
+	raw_spin_unlock_irqrestore(&input_lock, flags);
 	/* Every byte wakes: a wake-up on an empty queue is one raw lock
 	 * pair, and a conditional one would need its own Dekker pair with
 	 * the reader's check.  The queue's lock is raw, so this is safe
@@ -198,9 +255,14 @@ int console_trygetc(void)
 	c = input_ring[tail % INPUT_RING];
 	__atomic_store_n(&input_tail, tail + 1, __ATOMIC_RELEASE);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with stall's */
-	if (READ_ONCE(input_stalled) && input_room() >= INPUT_RING / 4 &&
-	    input_resume)
-		input_resume();
+	if (READ_ONCE(input_stalled) && input_room() >= INPUT_RING / 4) {
+		void (*extra)(void) = READ_ONCE(input_resume_extra);
+
+		if (input_resume)
+			input_resume();
+		if (extra)
+			extra();
+	}
 	return c;
 }
 

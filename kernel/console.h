@@ -33,9 +33,14 @@ void console_emit(const char *s, size_t len);
  * handler or a poller); false if the ring is full (byte not taken).
  * Context: any. */
 bool console_input_char(int c);
+/* console_input_char_spare - the same, refused unless more than spare
+ * slots are free (a second producer, kernel/console.c).  Context: any. */
+bool console_input_char_spare(int c, unsigned int spare);
 /* Producer flow control, see kernel/console.c: stall on a full ring,
  * resumed through the hook once a quarter of it is free. */
 bool console_input_stall(void);
+bool console_input_stall_spare(unsigned int spare);
+void console_set_input_resume_extra(void (*fn)(void));
 void console_input_resumed(void);
 bool console_input_is_stalled(void);
 bool console_input_full(void);

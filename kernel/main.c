@@ -28,6 +28,7 @@
 #include "kernel/time/timer.h"
 #include "drivers/vga_text.h"
 #include "drivers/fbcon.h"
+#include "drivers/i8042.h"
 #include "lib/string.h"
 #include "kernel/sched/deferred.h"
 #include "kernel/rcu/rcupdate.h"
@@ -128,6 +129,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	irq_init();	/* lines, softirqs (ksoftirqd/N under rt) */
 	init_timers();	/* timer_list, TIMER_SOFTIRQ */
 	serial_irq_init();	/* COM1 input via request_irq */
+	i8042_init();	/* PS/2 keyboard: input beside COM1 */
 	fbcon_late_init();	/* the screen console's kthread */
 	latency_timing_init();	/* every CPU's per-CPU copy exists now */
 	softlockup_init();	/* watchdog/N on every online CPU */
@@ -137,6 +139,6 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 
 	if (selftest_mode)
 		run_selftests();
-	pr_info("rtk: boot complete, shell on ttyS0\n");
+	pr_info("rtk: boot complete, shell on the console\n");
 	shell_run();
 }
