@@ -9,6 +9,8 @@
 #   make soak            torture + loads + pi_stress + cyclictest + pitest per model (DURATION=)
 #   make model-check     SPIN model of the rt_mutex PI protocol + its mutants (model/pi/)
 #   make iso-test        boot build/rtk.iso under BIOS and UEFI, check the shell
+#   make screen-test     type `help` on the ISO's PS/2 keyboard, check the screen
+#   make usb             build/rtk-usb.img: the hybrid ISO, to dd onto a USB stick
 #   make bochs           boot the ISO in Bochs (serial on this terminal)
 #   make test-bochs      run the self-tests in Bochs
 #   make debug           QEMU halted with its gdb stub + gdb with symbols
@@ -146,6 +148,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
 HOST_COMMON := tests/host/check.c tests/host/fake_arch.c
 
 .PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
+	screen-test usb \
 	test-options test-matrix \
 	debug fuzz deps clean
 .DELETE_ON_ERROR:
@@ -300,6 +303,15 @@ OVMF ?= $(firstword $(wildcard /usr/share/OVMF/OVMF_CODE.fd \
 iso-test: deps $(BUILD)/rtk.iso
 	$(PYTHON) tools/iso_test.py --iso $(BUILD)/rtk.iso --ovmf "$(OVMF)" \
 		--timeout 180
+
+# make screen-test [APPEND=...]: type `help` on the emulated PS/2 keyboard
+# of the ISO under BIOS and UEFI and compare the screen with the text
+# rendered in the same font (tools/screen_test.py).  APPEND=fbcon=off
+# must fail.
+screen-test: deps $(BUILD)/rtk.iso
+	$(PYTHON) tools/screen_test.py --iso $(BUILD)/rtk.iso --ovmf "$(OVMF)" \
+		--font $(FBCON_FONT) --timeout 180 \
+		$(if $(APPEND),--append "$(APPEND)" --elf $(BUILD)/rtk.elf)
 
 bochs: deps $(BUILD)/rtk.iso
 	$(PYTHON) tools/bochs.py --iso $(BUILD)/rtk.iso

@@ -30,6 +30,7 @@
 #include "kernel/console.h"
 #include "kernel/irq/manage.h"
 #include "kernel/printk.h"
+#include "kernel/shell/shell.h"
 #include "kernel/time/ktime.h"
 #include "kernel/sched/sched.h"
 #include "kernel/locking/raw_spinlock.h"
@@ -77,6 +78,9 @@ static DEFINE_RAW_SPINLOCK(kbd_lock);
 static struct atkbd kbd;
 static int pending = -1;	/* a byte the ring refused, or -1 */
 static bool stalled;		/* not reading the controller */
+static unsigned long nr_bytes;	/* scancode bytes read */
+static unsigned long nr_chars;	/* bytes handed to the console */
+static unsigned long nr_runs, nr_stalls;
 
 static bool wait_write(void)
 {
@@ -147,17 +151,21 @@ static bool drain(void)
 			 * (the diagram in kernel/console.c). */
 			if (!console_input_char_spare(pending, 1)) {
 				stalled = console_input_stall_spare(1);
-				if (stalled)
+				if (stalled) {
+					nr_stalls++;
 					return any;
+				}
 				continue;	/* room came back: retry */
 			}
 			pending = -1;
+			nr_chars++;
 		}
 		st = inb(I8042_STATUS);
 		if (!(st & STR_OBF))
 			return any;
 		c = inb(I8042_DATA);
 		any = true;
+		nr_bytes++;
 		if (st & STR_AUXDATA)
 			continue;	/* the mouse port is off; stray byte */
 		pending = atkbd_decode(&kbd, (u8)c);
@@ -195,6 +203,7 @@ static irqreturn_t i8042_interrupt(int irq, void *dev_id)
 	(void)irq;
 	(void)dev_id;
 	raw_spin_lock_irqsave(&kbd_lock, flags);
+	nr_runs++;
 	if (!stalled)
 		any = drain();
 	raw_spin_unlock_irqrestore(&kbd_lock, flags);
@@ -303,3 +312,38 @@ unsigned long i8042_ignored_scancodes(void)
 {
 	return READ_ONCE(kbd.ignored);
 }
+
+/* cmd_kbd - `kbd`: the keyboard's counters and state, for a report when
+ * typing does nothing. */
+static int cmd_kbd(int argc, char **argv)
+{
+	unsigned long flags;
+	struct atkbd k;
+	unsigned long runs, bytes, chars, stalls;
+	bool st;
+	int pend;
+	u8 status;
+
+	(void)argc;
+	(void)argv;
+	raw_spin_lock_irqsave(&kbd_lock, flags);
+	k = kbd;
+	runs = nr_runs;
+	bytes = nr_bytes;
+	chars = nr_chars;
+	stalls = nr_stalls;
+	st = stalled;
+	pend = pending;
+	status = inb(I8042_STATUS);
+	raw_spin_unlock_irqrestore(&kbd_lock, flags);
+	console_printf("i8042: %lu handler runs, %lu scancodes, %lu chars, "
+		       "%lu ignored, %lu stalls; status %#x%s\n", runs, bytes,
+		       chars, k.ignored, stalls, status,
+		       st ? " (stalled)" : "");
+	console_printf("keys: shift %d/%d ctrl %d/%d caps %d extended %d "
+		       "skip %d pending %d\n", k.shift_left, k.shift_right,
+		       k.ctrl_left, k.ctrl_right, k.caps_lock, k.extended,
+		       k.skip, pend);
+	return 0;
+}
+SHELL_COMMAND(kbd, "PS/2 keyboard: counters, modifier state, controller status", cmd_kbd);
