@@ -313,6 +313,19 @@ screen-test: deps $(BUILD)/rtk.iso
 		--font $(FBCON_FONT) --timeout 180 \
 		$(if $(APPEND),--append "$(APPEND)" --elf $(BUILD)/rtk.elf)
 
+# make usb: build/rtk-usb.img, the same hybrid image as the ISO
+# (grub-mkrescue writes an MBR with GRUB's BIOS boot code, a GPT with an
+# EFI system partition, and ISO 9660 + El Torito for optical media), to
+# copy onto a USB stick as it is: see README "Running on a PC".
+usb: $(BUILD)/rtk-usb.img
+$(BUILD)/rtk-usb.img: $(BUILD)/rtk.iso
+	@cp $< $@
+	@$(PYTHON) -c 'import sys; d = open(sys.argv[1], "rb").read(512); \
+		sys.exit(0 if d[510:] == b"\x55\xaa" else \
+		"usb: %s has no MBR boot signature: not a hybrid image" % sys.argv[1])' $@
+	@echo "  USB     $@ ($$(du -h $@ | cut -f1)): write it to a whole stick with"
+	@echo "          sudo dd if=$@ of=/dev/sdX bs=4M conv=fsync status=progress"
+
 bochs: deps $(BUILD)/rtk.iso
 	$(PYTHON) tools/bochs.py --iso $(BUILD)/rtk.iso
 
