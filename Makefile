@@ -307,9 +307,10 @@ iso-test: deps $(BUILD)/rtk.iso
 # make screen-test [APPEND=...]: type `help` on the emulated PS/2 keyboard
 # of the ISO under BIOS and UEFI and compare the screen with the text
 # rendered in the same font (tools/screen_test.py).  APPEND=fbcon=off
-# must fail.
-screen-test: deps $(BUILD)/rtk.iso
-	$(PYTHON) tools/screen_test.py --iso $(BUILD)/rtk.iso --ovmf "$(OVMF)" \
+# must fail.  USB=1: boot build/rtk-usb.img as a USB stick instead.
+screen-test: deps $(BUILD)/rtk.iso $(if $(USB),$(BUILD)/rtk-usb.img)
+	$(PYTHON) tools/screen_test.py --ovmf "$(OVMF)" \
+		$(if $(USB),--usb --iso $(BUILD)/rtk-usb.img,--iso $(BUILD)/rtk.iso) \
 		--font $(FBCON_FONT) --timeout 180 \
 		$(if $(APPEND),--append "$(APPEND)" --elf $(BUILD)/rtk.elf)
 

@@ -24,6 +24,8 @@ and names the row and what it expected.  The screen is sampled until it
 matches or --screen-timeout passes (the fbcon kthread draws up to 20 ms
 after the serial line; a busy host stretches that).
 
+--usb boots the image as a USB mass-storage stick on an xHCI controller
+instead of a CD (`make screen-test USB=1`, the `make usb` image).
 --append ARGS boots a copy of the ISO whose GRUB entry passes ARGS:
 `make screen-test APPEND=fbcon=off` must FAIL (the screen console is
 switched off after boot, so help's output never reaches the screen).
@@ -238,8 +240,15 @@ def talk(s, mon, args, kind, t0, deadline):
 def boot_once(kind, args, iso):
     logpath = os.path.join(args.logdir, "screen-test-%s.log" % kind)
     sock = os.path.join(args.tmpdir, "mon-%s.sock" % kind)
+    if args.usb:
+        # The image as a USB stick (make usb): what a PC boots from.
+        media = ["-drive", "if=none,id=stick,format=raw,snapshot=on,file=" +
+                 iso, "-device", "qemu-xhci",
+                 "-device", "usb-storage,drive=stick,bootindex=0"]
+    else:
+        media = ["-cdrom", iso, "-boot", "d"]
     cmd = [args.qemu, "-machine", "q35", "-m", args.mem, "-smp", args.smp,
-           "-accel", args.accel, "-cdrom", iso, "-boot", "d",
+           "-accel", args.accel] + media + [
            "-serial", "stdio", "-display", "none",
            "-monitor", "unix:%s,server,nowait" % sock,
            "-no-reboot", "-device", "isa-debug-exit,iobase=0xf4,iosize=4"]
@@ -306,6 +315,8 @@ def main(argv=None):
     ap.add_argument("--append", default="", help="kernel arguments")
     ap.add_argument("--elf", default="", help="for --append")
     ap.add_argument("--grub-cfg", default="boot/grub.cfg")
+    ap.add_argument("--usb", action="store_true",
+                    help="boot --iso as a USB stick (the make usb image)")
     args = ap.parse_args(argv)
     args.font = load_psf(args.font)
     args.logdir = os.path.dirname(os.path.abspath(args.iso))
