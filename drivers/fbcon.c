@@ -277,9 +277,12 @@ static struct console fbcon_console = {
 	.write = fbcon_write,
 };
 
-static bool __init format_supported(void)
+/*
+ * fbcon_format_supported - see fbcon.h.
+ * Context: any.  Locking: none (reads b only).
+ */
+bool fbcon_format_supported(const struct boot_info *b)
 {
-	const struct boot_info *b = &boot_info;
 	const u8 sizes[3] = { b->fb_red_size, b->fb_green_size, b->fb_blue_size };
 	const u8 pos[3] = { b->fb_red_pos, b->fb_green_pos, b->fb_blue_pos };
 
@@ -315,7 +318,7 @@ bool __init fbcon_init(void)
 
 	if (!b->has_framebuffer || b->fb_type == 2)
 		return false;	/* none, or EGA text: drivers/vga_text.c */
-	if (!format_supported()) {
+	if (!fbcon_format_supported(b)) {
 		pr_warn("fbcon: framebuffer %ux%u, %u bpp, type %u (rgb "
 			"%u:%u %u:%u %u:%u) not supported: no screen console\n",
 			b->fb_width, b->fb_height, b->fb_bpp, b->fb_type,
