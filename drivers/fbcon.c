@@ -36,6 +36,8 @@
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/wait.h"
 #include "kernel/sched/sched.h"
+#include "kernel/shell/shell.h"
+#include "kernel/time/ktime.h"
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/ioremap.h"
 #include "lib/bug.h"
@@ -91,6 +93,12 @@ static u16 drawn[FBCON_MAX_ROWS][FBCON_MAX_COLS];
 static u32 drawn_scrolls;
 
 static bool fbcon_disabled;	/* fbcon=off */
+
+/* What fbcon adds to interrupts-off time, measured (the `fbcon` command):
+ * the longest write() and the longest row copy by the kthread, both
+ * under the console lock; the longest drawing pass, preemptible. */
+static u64 max_write_ns, max_row_ns, max_pass_ns;
+static unsigned long nr_passes;
 
 static u32 pack_colour(const u8 rgb[3])
 {
@@ -205,11 +213,19 @@ static void fbcon_draw(bool locked)
 	}
 	drawn_scrolls = s;
 	for (u32 r = 0; r < fb.rows; r++) {	/* [3] */
-		if (!locked)
+		if (!locked) {
+			u64 t0;
+
 			flags = console_lock_irqsave();
-		snapshot_row(r, row);
-		if (!locked)
+			t0 = ktime_get_ns();
+			snapshot_row(r, row);
+			t0 = ktime_get_ns() - t0;
+			if (t0 > max_row_ns)
+				max_row_ns = t0;
 			console_unlock_irqrestore(flags);
+		} else {
+			snapshot_row(r, row);
+		}
 		for (u32 c = 0; c < fb.cols; c++) {
 			if (row[c] == drawn[r][c])
 				continue;
@@ -240,6 +256,7 @@ static void fbcon_write(const char *s, size_t len)
 {
 	int level = console_level;
 	u16 colour = level >= 0 && level < 8 ? level_colour[level] : SHELL_COLOUR;
+	u64 t0 = deferred ? ktime_get_ns() : 0;
 
 	BUG_ON(!raw_irqs_disabled());
 	for (size_t i = 0; i < len; i++) {
@@ -262,6 +279,11 @@ static void fbcon_write(const char *s, size_t len)
 		}	/* other control characters: nothing to show */
 	}
 	gen++;
+	if (deferred) {
+		t0 = ktime_get_ns() - t0;
+		if (t0 > max_write_ns)
+			max_write_ns = t0;
+	}
 	if (!deferred || oops_in_progress) {
 		if (oops_in_progress && !oops_redrawn) {
 			/* The kthread may have been stopped mid-row. */
@@ -354,8 +376,14 @@ static int fbcon_thread(void *data)
 		u32 now = READ_ONCE(gen);
 
 		if (now != seen && !READ_ONCE(oops_in_progress)) {
+			u64 t0 = ktime_get_ns();
+
 			seen = now;
 			fbcon_draw(false);
+			t0 = ktime_get_ns() - t0;
+			if (t0 > max_pass_ns)
+				max_pass_ns = t0;
+			nr_passes++;
 		}
 		msleep(FBCON_REFRESH_MS);
 	}
@@ -398,6 +426,28 @@ void __init fbcon_late_init(void)
 		fb.cols, fb.rows, boot_info.fb_width, boot_info.fb_height,
 		boot_info.fb_bpp, (unsigned long long)fb.phys, fbcon_font.name);
 }
+
+/* cmd_fbcon - `fbcon [reset]`: the grid and the measured sections. */
+static int cmd_fbcon(int argc, char **argv)
+{
+	if (!fb.base || !deferred) {
+		console_printf("fbcon: not drawing (no usable framebuffer, or "
+			       "fbcon=off)\n");
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "reset")) {
+		max_write_ns = max_row_ns = max_pass_ns = 0;
+		return 0;
+	}
+	console_printf("fbcon: %ux%u cells; under the console lock (irqs "
+		       "off): write() max %llu ns, row copy max %llu ns; "
+		       "drawing pass (preemptible) max %llu us over %lu passes\n",
+		       fb.cols, fb.rows, (unsigned long long)max_write_ns,
+		       (unsigned long long)max_row_ns,
+		       (unsigned long long)max_pass_ns / 1000, nr_passes);
+	return 0;
+}
+SHELL_COMMAND(fbcon, "screen console: grid, longest irqs-off write/row copy, longest draw (fbcon reset)", cmd_fbcon);
 
 /* fbcon=off: leave the screen once boot is done (the negative case of
  * `make screen-test`). */
