@@ -148,7 +148,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
 HOST_COMMON := tests/host/check.c tests/host/fake_arch.c
 
 .PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
-	screen-test usb \
+	screen-test usb fbcon-latency \
 	test-options test-matrix \
 	debug fuzz deps clean
 .DELETE_ON_ERROR:
@@ -326,6 +326,20 @@ $(BUILD)/rtk-usb.img: $(BUILD)/rtk.iso
 		"usb: %s has no MBR boot signature: not a hybrid image" % sys.argv[1])' $@
 	@echo "  USB     $@ ($$(du -h $@ | cut -f1)): write it to a whole stick with"
 	@echo "          sudo dd if=$@ of=/dev/sdX bs=4M conv=fsync status=progress"
+
+# make fbcon-latency: the LATENCY_TIMING=1 kernel (BUILD-lat) with the
+# screen console and with fbcon=off, one CPU under -icount, `dmesg` x30:
+# the longest preempt-off/irqs-off sections and fbcon's own figures.
+LAT_BUILD ?= $(BUILD)-lat
+fbcon-latency: deps
+	$(MAKE) --no-print-directory BUILD=$(LAT_BUILD) LATENCY_TIMING=1 \
+		$(LAT_BUILD)/rtk.iso
+	@rm -rf $(LAT_BUILD)/isodir-off && cp -r $(LAT_BUILD)/isodir $(LAT_BUILD)/isodir-off
+	@sed -i 's|multiboot2 /boot/rtk.elf|& fbcon=off|' $(LAT_BUILD)/isodir-off/boot/grub/grub.cfg
+	$(Q)grub-mkrescue -o $(LAT_BUILD)/rtk-fbcon-off.iso $(LAT_BUILD)/isodir-off \
+		2> $(LAT_BUILD)/grub-mkrescue.log || { cat $(LAT_BUILD)/grub-mkrescue.log; exit 1; }
+	$(PYTHON) tools/fbcon_latency.py --iso $(LAT_BUILD)/rtk.iso \
+		--iso-off $(LAT_BUILD)/rtk-fbcon-off.iso --out $(LAT_BUILD)
 
 bochs: deps $(BUILD)/rtk.iso
 	$(PYTHON) tools/bochs.py --iso $(BUILD)/rtk.iso
