@@ -186,6 +186,29 @@ def boot_once(kind, args, tmpdir):
     return ok, msg
 
 
+def run_firmwares(kinds, args, boot):
+    """boot(kind) -> (ok, message) for each firmware in kinds ("bios",
+    "uefi"; OVMF looked up first, into args.ovmf); prints PASS/FAIL per
+    firmware and returns the exit status.  tools/screen_test.py uses it
+    too."""
+    results = {}
+    for kind in kinds:
+        if kind == "uefi":
+            args.ovmf = find_ovmf(args.ovmf)
+            if not args.ovmf:
+                results[kind] = (False, "no OVMF image found (package "
+                                 "ovmf; pass --ovmf PATH)")
+                continue
+        results[kind] = boot(kind)
+    bad = 0
+    for kind in kinds:
+        ok, msg = results[kind]
+        bad += not ok
+        print("%s %s: %s" % ("PASS" if ok else "FAIL",
+                             "BIOS" if kind == "bios" else "UEFI", msg))
+    return 1 if bad else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iso", required=True)
@@ -206,23 +229,9 @@ def main(argv=None):
         return 1
     args.logdir = os.path.dirname(os.path.abspath(args.iso))
     kinds = [args.only] if args.only else ["bios", "uefi"]
-    results = {}
     with tempfile.TemporaryDirectory(prefix="rtk-iso-") as tmpdir:
-        for kind in kinds:
-            if kind == "uefi":
-                args.ovmf = find_ovmf(args.ovmf)
-                if not args.ovmf:
-                    results[kind] = (False, "no OVMF image found (package "
-                                     "ovmf; pass --ovmf PATH)")
-                    continue
-            results[kind] = boot_once(kind, args, tmpdir)
-    bad = 0
-    for kind in kinds:
-        ok, msg = results[kind]
-        bad += not ok
-        print("%s %s: %s" % ("PASS" if ok else "FAIL",
-                             "BIOS" if kind == "bios" else "UEFI", msg))
-    return 1 if bad else 0
+        return run_firmwares(kinds, args,
+                             lambda kind: boot_once(kind, args, tmpdir))
 
 
 if __name__ == "__main__":

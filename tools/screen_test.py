@@ -42,7 +42,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from iso_test import Serial, find_ovmf, firmware_args  # noqa: E402
+from iso_test import Serial, firmware_args, run_firmwares  # noqa: E402
 from psf2c import load_psf  # noqa: E402
 
 PROMPT = b"rtk> "
@@ -321,24 +321,11 @@ def main(argv=None):
     args.font = load_psf(args.font)
     args.logdir = os.path.dirname(os.path.abspath(args.iso))
     kinds = [args.only] if args.only else ["bios", "uefi"]
-    results = {}
     with tempfile.TemporaryDirectory(prefix="rtk-screen-") as tmpdir:
         args.tmpdir = tmpdir
         iso = make_iso(args)
-        for kind in kinds:
-            if kind == "uefi":
-                args.ovmf = find_ovmf(args.ovmf)
-                if not args.ovmf:
-                    results[kind] = (False, "no OVMF image found")
-                    continue
-            results[kind] = boot_once(kind, args, iso)
-    bad = 0
-    for kind in kinds:
-        ok, msg = results[kind]
-        bad += not ok
-        print("%s %s: %s" % ("PASS" if ok else "FAIL",
-                             "BIOS" if kind == "bios" else "UEFI", msg))
-    return 1 if bad else 0
+        return run_firmwares(kinds, args,
+                             lambda kind: boot_once(kind, args, iso))
 
 
 if __name__ == "__main__":
