@@ -216,6 +216,11 @@ static void fbcon_draw(bool locked)
 		if (!locked) {
 			u64 t0;
 
+			/* An oops draws from write() now (and resets drawn[]
+			 * once): stop within a row rather than race it. */
+			if (READ_ONCE(oops_in_progress))
+				return;
+
 			flags = console_lock_irqsave();
 			t0 = ktime_get_ns();
 			snapshot_row(r, row);
