@@ -18,6 +18,7 @@
 #include "lib/types.h"
 #include "lib/compiler.h"
 #include "arch/x86_64/arch.h"
+#include "kernel/irqflags.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/locking/lockdep.h"
 

@@ -21,7 +21,7 @@
  * while the other vCPU sat frozen with an expired timer in the middle of
  * waking its SCHED_FIFO 99 cyclictest thread: 1.2 ms "irqs-off" over the
  * ten instructions of irqentry_exit_cond_resched's loop (then named
- * irq_exit_hook), 1.8 ms in __prepare_to_wait, 4 ms "preempt-off"
+ * irqentry_exit_cond_resched), 1.8 ms in __prepare_to_wait, 4 ms "preempt-off"
  * irqentry_exit_cond_resched -> schedule, under every preemption model
  * alike (SMP=1 had no such section: rt max 65 us).  Waking is the
  * natural point: it has just made work for other CPUs, and it is where
