@@ -6,6 +6,7 @@
  * Linux counterpart: kernel/locking/rtmutex.c (rt_mutex_enqueue,
  * rt_mutex_enqueue_pi, rt_mutex_getprio, the requeue in
  * rt_mutex_adjust_prio_chain).
+ * Model: model/pi/pi_chain.pml (the same function names).
  */
 #include "kernel/locking/pi_chain.h"
 

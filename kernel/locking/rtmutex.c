@@ -207,6 +207,7 @@ static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
  * but cannot run before main; main's trylock steals; then, at W's prio,
  * it is refused); tests/pi/t3-l1-pi-steal.tst forces it with the PI
  * tester, which stops W after its wake-up and before [S4]'s retry.
+ * Model: model/pi/rtmutex.pml, try_to_take_rt_mutex [T1]..[T4].
  * Context: task, irqs off.  Locking: lock->wait_lock held; takes
  * task->pi_lock.
  */
@@ -285,6 +286,7 @@ static long rt_mutex_sleep_state(enum rt_mutex_sleep mode)
  *	[S5] on failure leave the queue, deboosting the owner chain
  *	     ([D1]..[D3]); clear a waiters bit nobody needs any more
  *	[S6] restore the parked task state
+ * Model: model/pi/rtmutex.pml, rt_mutex_slowlock [S1]..[S5].
  * Context: task, irqs on, may sleep.  Locking: takes wait_lock (held
  * from [S1] to [S6] except while sleeping and during chain walks).
  */
@@ -402,6 +404,7 @@ DEFINE_RACE_WINDOW(rt_mutex_unlock_window);
  * test_rt_mutex_unlock_no_waiters_retries_for_new_waiter.
  * Returns true when the lock was released, false when a waiter arrived
  * (wait_lock is then dropped: the caller takes it again).
+ * Model: model/pi/rtmutex.pml, [U1] (mutant UNLOCK_CLEAR_EARLY).
  * Context: task, irqs off.  Locking: called with wait_lock held, drops
  * it (irqs back to flags).
  */
@@ -424,6 +427,7 @@ static bool unlock_rt_mutex_safe(struct rt_mutex *lock, unsigned long flags)
  *	     immediately lose its temporarily boosted priority")
  *	[U3] leave the lock free with the bit set, the waiter still queued
  *	     (stealing window, [T3]), and wake it after dropping wait_lock
+ * Model: model/pi/rtmutex.pml, rt_mutex_slowunlock [U1]..[U3].
  * Context: task.  Locking: takes wait_lock; current owns lock.
  */
 void rt_mutex_slowunlock(struct rt_mutex *lock)

@@ -7,8 +7,8 @@
  * Linux counterpart: kernel/locking/rtmutex_common.h.
  *
  * The numbered steps of the rt_mutex code, one numbering per algorithm
- * so that a step name means one thing everywhere (a model of the
- * protocol names these steps):
+ * so that a step name means one thing everywhere.  The SPIN model of the
+ * protocol (model/pi/, its README.md) names these steps in its blocks:
  *
  *	steps		function (file)				entered with
  *	[0]..[13]	rt_mutex_adjust_prio_chain (rtmutex_pi.c)	nothing

@@ -355,6 +355,7 @@ static bool pi_walk_requeue_pi_waiter(struct task_struct *task,
  * tests/host/test_rtmutex_chain.c runs the same steps, without the
  * locks, on the host.  [0] is Linux's unnumbered loop check.
  *
+ * Model: model/pi/rtmutex_pi.pml, rt_mutex_adjust_prio_chain, steps [0]..[13].
  * Context: task, may not sleep; irqs on.  Locking: none held on entry;
  * takes [P] and [L] one link at a time.
  */
@@ -436,6 +437,7 @@ out_put_task:
  *	     detecting deadlocks), drop wait_lock and walk the chain from the
  *	     owner, steps [0]..[13]
  * Returns 0 or -EDEADLK (the waiter is still queued then).
+ * Model: model/pi/rtmutex_pi.pml, [B1]..[B4].
  * Context: task, irqs off.  Locking: lock->wait_lock held; dropped and
  * retaken around the chain walk; takes task's and the owner's pi_lock.
  */
@@ -500,6 +502,7 @@ int task_blocks_on_rt_mutex(struct rt_mutex *lock,
  *	     pi_waiters and the owner is deboosted
  *	[D3] if the owner is itself blocked, drop wait_lock and walk the
  *	     chain from the owner, steps [0]..[13] (no orig_waiter: a deboost)
+ * Model: model/pi/rtmutex_pi.pml, [D1]..[D3].
  * Context: task, irqs off.  Locking: lock->wait_lock held; dropped and
  * retaken around the chain walk; takes current's and the owner's pi_lock.
  */
@@ -541,6 +544,7 @@ void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
  *	     its waiter is queued at another prio than task's new one
  *	[A2] walk the chain from task itself, steps [0]..[13] (no orig_lock
  *	     and no orig_waiter: [3] finds the prio difference at once)
+ * Model: model/pi/rtmutex_pi.pml, sched_setscheduler, [A1]..[A2].
  * Context: task, irqs on (sched_setscheduler, set_user_nice, after their
  * run queue lock is dropped).  Locking: none held; takes task->pi_lock.
  */

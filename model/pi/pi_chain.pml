@@ -103,7 +103,7 @@ inline rt_mutex_adjust_prio(t)
 	prio[t] = pi_effective_prio(t)
 }
 
-/* pi_requeue_waiter (pi_chain.c), chain-walk step [5]: move w to its
+/* pi_requeue_waiter (pi_chain.c), chain-walk step [7]: move w to its
  * new place at p; old_top gets the top from before the move. */
 inline pi_requeue_waiter(l, w, p, old_top)
 {
@@ -127,7 +127,7 @@ inline pi_owner_update(t, l, old_top)
 	fi
 }
 
-/* pi_link_action (pi_chain.c), chain-walk step [2]: waiter (NIL: task
+/* pi_link_action (pi_chain.c), chain-walk step [3]: waiter (NIL: task
  * not blocked), task runs at prio[task] with pi_waiters[task], the walk
  * came through top_waiter (NIL at the first link of a deboost or a
  * setscheduler walk).  act gets PI_LINK_STOP, _REQUEUE or _FOLLOW. */
