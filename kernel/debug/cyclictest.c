@@ -4,10 +4,13 @@
  * Each measuring thread is a SCHED_FIFO kthread:
  *	next = now + interval
  *	loop: sleep until next (absolute); lat = now - next; record;
- *	      next += interval
+ *	      next += interval, then on by whole periods while now > next
  * exactly rt-tests' timerthread() with clock_nanosleep(TIMER_ABSTIME):
  * the deadline never drifts with the latency, so each sample is the
- * time from the timer's due moment to the thread running.
+ * time from the timer's due moment to the thread running; and a wake-up
+ * later than a whole period is one sample, the periods it missed are
+ * skipped (cyclictest_next_deadline()), not recorded again as immediate
+ * extra samples of the same stall.
  *
  * The caller (the shell, SCHED_OTHER) only watches: it prints the
  * summary, polls for ctrl-C and the -D limit, then stops the threads
@@ -76,7 +79,7 @@ static int ct_thread_fn(void *arg)
 		if (pr && pr->n < pr->max)
 			pr->wake_cyc[pr->n++] = arch_clock_cycles();
 		lat_stat_add_ns(&ct->stat, now - next);
-		next += ct->interval_ns;
+		next = cyclictest_next_deadline(next, now, ct->interval_ns);
 	}
 	return 0;
 }

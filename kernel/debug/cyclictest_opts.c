@@ -18,6 +18,14 @@
  *		by default, "if (priority && !histogram && !smp) priority--",
  *		which is where "-t gives P:99 P:98 ..." comes from; current
  *		rt-tests does not.
+ * The next deadline, rt-tests timerthread() after each sample:
+ *	next += interval; while (now > next) next += interval;
+ *	so a wake-up that came one or more whole periods late records one
+ *	sample, and the periods it missed are skipped, not made up with
+ *	immediate extra samples (each of which would record the same stall
+ *	again, a period shorter).  "now > next" is strict: a wake-up that
+ *	read the clock exactly at the following deadline still sleeps for
+ *	it (a zero-length sleep).
  * The floor: rt-tests' --priospread decrements unchecked (a thread that
  * reaches 0 runs SCHED_OTHER, below 0 pthread_create() fails; 0.8x
  * stopped at 0 and ran the rest SCHED_OTHER).  rtk's threads are always
@@ -295,4 +303,19 @@ u32 cyclictest_thread_interval(const struct cyclictest_opts *o, int n)
 {
 	/* at most 10 s + 31 * 10 s: fits u32 µs */
 	return o->interval_us + (u32)n * o->distance_us;
+}
+
+/*
+ * cyclictest_next_deadline - the deadline after a sample taken at now
+ * for the deadline next, period interval_ns: rt-tests' rule in this
+ * file's header, the missed periods skipped with one division instead
+ * of rt-tests' loop (the same result: the first next + k * interval,
+ * k >= 1, that is not before now).  Context: any; pure.
+ */
+s64 cyclictest_next_deadline(s64 next, s64 now, s64 interval_ns)
+{
+	next += interval_ns;
+	if (now > next)
+		next += ((now - next - 1) / interval_ns + 1) * interval_ns;
+	return next;
 }

@@ -74,4 +74,13 @@ int cyclictest_parse(int argc, char **argv, int nr_cpus,
 int cyclictest_thread_prio(const struct cyclictest_opts *o, int n);
 u32 cyclictest_thread_interval(const struct cyclictest_opts *o, int n);
 
+/*
+ * cyclictest_next_deadline - the deadline that follows a sample taken at
+ * now for deadline next (ns, any one clock), period interval_ns > 0:
+ * next + interval, moved on by whole periods until it is not before now
+ * (rt-tests skips the periods a late wake-up missed; the rule is in
+ * cyclictest_opts.c).  Context: any; pure.
+ */
+s64 cyclictest_next_deadline(s64 next, s64 now, s64 interval_ns);
+
 #endif /* KERNEL_DEBUG_CYCLICTEST_OPTS_H */

@@ -314,6 +314,32 @@ static void test_thread_priority_and_interval_follow_rt_tests(void)
 	CHECK_EQ(o.distance_us, 300);
 }
 
+/*
+ * rt-tests' next-deadline rule (timerthread(): next += interval; while
+ * (now > next) next += interval): a sample on time or up to a period
+ * late moves the deadline by one period; one that missed k whole
+ * periods skips them, so the stall is recorded once; "now > next" is
+ * strict, so a clock read exactly at the following deadline still
+ * waits for it.  The figures are in µs on a 1000 µs period.
+ */
+static void test_next_deadline_skips_missed_periods_as_rt_tests(void)
+{
+	CHECK_EQ(cyclictest_next_deadline(1000, 1000, 1000), 2000);
+	CHECK_EQ(cyclictest_next_deadline(1000, 1999, 1000), 2000);
+	CHECK_EQ(cyclictest_next_deadline(1000, 2000, 1000), 2000);
+	CHECK_EQ(cyclictest_next_deadline(1000, 2001, 1000), 3000);
+	CHECK_EQ(cyclictest_next_deadline(1000, 3500, 1000), 4000);
+	CHECK_EQ(cyclictest_next_deadline(1000, 4000, 1000), 4000);
+	CHECK_EQ(cyclictest_next_deadline(1000, 4001, 1000), 5000);
+	/* a 10 s stall on a 1 ms period: one step, not 10000 samples */
+	CHECK_EQ(cyclictest_next_deadline(1000, 10001500, 1000), 10002000);
+	/* a wake-up before its deadline (never should) still moves on one */
+	CHECK_EQ(cyclictest_next_deadline(1000, 900, 1000), 2000);
+	/* nanosecond scale, odd period */
+	CHECK_EQ(cyclictest_next_deadline(1000000000LL, 1000000000LL + 3 * 333333 + 1,
+					  333333), 1000000000LL + 4 * 333333);
+}
+
 static void check_bad(const char *line, int nr_cpus, const char *want)
 {
 	struct cyclictest_opts o;
@@ -365,5 +391,6 @@ int main(void)
 		CHECK_CASE(test_parse_clustered_flags_as_getopt),
 		CHECK_CASE(test_thread_priority_and_interval_follow_rt_tests),
 		CHECK_CASE(test_parse_bad_values_say_why),
+		CHECK_CASE(test_next_deadline_skips_missed_periods_as_rt_tests),
 		{ 0 } });
 }
