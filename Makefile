@@ -14,12 +14,14 @@
 #   make bochs           boot the ISO in Bochs (serial on this terminal)
 #   make test-bochs      run the self-tests in Bochs
 #   make debug           QEMU halted with its gdb stub + gdb with symbols
+#   make compare-linux   cyclictest on rtk beside Debian's Linux RT/standard
 #   make fuzz            host fuzz targets (libFuzzer) for FUZZ_SECONDS each
 #   make CC=clang        build with clang (ld.lld is not needed: GNU ld links)
 #
 # Variables: PREEMPT=none|voluntary|desktop|rt (default rt), SMP=4,
 # MEM=256M, ACCEL=tcg|kvm, APPEND="kernel args", TIMEOUT (s), BUILD=dir,
-# CROSS=x86_64-elf- (prefix for gcc/ld/nm/objcopy), ICOUNT=N (icount shift).
+# CROSS=x86_64-elf- (prefix for gcc/ld/nm/objcopy), ICOUNT=N (icount shift),
+# HZ=250 (tick rate, default 1000).
 
 BUILD	?= build
 PREEMPT	?= rt
@@ -90,6 +92,10 @@ KCFLAGS += $(foreach o,$(LOCK_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)
 MM_DEBUG_OPTS := SLAB_DEBUG
 SLAB_DEBUG ?= 1
 KCFLAGS += $(foreach o,$(MM_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
+# The tick rate (kernel/time/tick.h): make HZ=250; 1000 by default.
+# NO_HZ idle is on unless the kernel is booted with nohz=off.
+HZ ?= 1000
+KCFLAGS += -DCONFIG_HZ=$(HZ)
 # No -g: NASM records the absolute build directory in its DWARF and has no
 # prefix map, which would make the ELF depend on where the tree lives.
 NASMFLAGS := -f elf64 -w+all
@@ -405,6 +411,26 @@ bench: deps
 		--elf $(m)=$(BUILD)-bench-$(m)/rtk.elf) --qemu $(QEMU) \
 		--machine $(MACHINE) --cpu $(CPU) --smp $(BENCH_SMP) --mem $(MEM) \
 		$(if $(ICOUNT),--icount $(ICOUNT)) --out $(BUILD)/bench.txt
+
+# make compare-linux [ROUNDS=3] [LOOPS=20000] [SMP=2] [ICOUNT=N] (outside
+# CI: downloads Debian's linux-image-rt-amd64, linux-image-amd64, rt-tests
+# and busybox-static with apt-get download into $(BUILD)/compare-linux,
+# installs nothing): cyclictest idle and under hackbench + busy loops on
+# Linux RT, Linux standard, rtk rt and rtk none, interleaved, ROUNDS
+# rounds; one table of medians and the rtk/Linux ratios
+# (tools/compare_linux.py), also in $(BUILD)/compare-linux.txt.
+ROUNDS ?= 3
+CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
+.PHONY: compare-linux
+compare-linux: deps
+	@set -e; for m in rt none; do \
+		$(MAKE) --no-print-directory BUILD=$(BUILD)-cmp-$$m \
+			PREEMPT=$$m $(BUILD)-cmp-$$m/rtk.elf; done
+	$(PYTHON) tools/compare_linux.py --rtk rt=$(BUILD)-cmp-rt/rtk.elf \
+		--rtk none=$(BUILD)-cmp-none/rtk.elf --rounds $(ROUNDS) \
+		--loops $(LOOPS) --smp $(CMP_SMP) --mem 512M \
+		$(if $(ICOUNT),--icount $(ICOUNT)) --qemu $(QEMU) \
+		--cache $(BUILD)/compare-linux --out $(BUILD)/compare-linux.txt
 
 # make soak DURATION=10m [PREEMPT=rt | MODELS="rt none"] [SMP=4]: build each
 # model (SOAK_BUILD-<model>, all four unless PREEMPT= or MODELS= is given),

@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""tools/compare_linux.py - rtk beside Linux: cyclictest idle and loaded.
+
+    tools/compare_linux.py --rtk rt=build-cmp-rt/rtk.elf \\
+        --rtk none=build-cmp-none/rtk.elf --rounds 3 --loops 20000 \\
+        --cache build/compare-linux --out build/compare-linux.txt
+
+Linux side (issue 14, item 3): Debian's linux-image-rt-amd64 (PREEMPT_RT)
+and linux-image-amd64 (the standard kernel, voluntary preemption), with
+rt-tests' cyclictest and hackbench and busybox-static.  The packages are
+fetched with `apt-get download` into the cache directory and unpacked
+there with `dpkg-deb -x` (nothing is installed on the host); the
+initramfs holds busybox, cyclictest, hackbench, the shared libraries
+they need (libnuma from its package, the C library from the host, which
+is the same Debian release) and an /init script that
+
+    idle:    runs cyclictest -S -p99 -i1000 -l<LOOPS> -q -h <HIST> -m
+    loaded:  first starts `while :; do hackbench -g 2 -f 4 -T ...; done`
+             (2 groups of 4 senders and 4 receivers, as rtk's
+             `load hackbench 2`) and one `while :; do :; done` per CPU
+             (rtk's `load cpu <NCPU>`), then the same cyclictest
+
+and powers off.  rtk side: the in-kernel cyclictest with the same
+options, loaded by `load cpu <NCPU>; load hackbench 2`.
+Every kernel boots under the same QEMU settings as rtk's harness
+(-machine q35 -cpu max -accel tcg, --smp, --mem; --icount adds
+-icount shift=N,sleep=off).  A round boots each kernel in each mode
+once, interleaved (idle then loaded, kernel by kernel), so host load
+drifts hit every kernel alike; the table gives per kernel and mode the
+median over the rounds of each figure (min, avg, P99 from the
+histogram, max) and the ratios of rtk rt to Linux RT and rtk none to
+Linux standard.  The latencies are the emulator's plus the kernel's:
+read them as a comparison on one host at one time, never as absolute.
+Python 3 standard library only (plus apt-get, apt-cache, dpkg-deb,
+readelf).
+"""
+import argparse
+import glob
+import gzip
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import latency  # noqa: E402  (Serial, parse_output, percentile)
+
+PACKAGES = ["linux-image-rt-amd64", "linux-image-amd64", "rt-tests",
+            "busybox-static", "libnuma1"]
+DONE = b"compare-linux: done"
+
+INIT = r"""#!/bin/sh
+# /init of tools/compare_linux.py's initramfs (busybox).
+/bin/busybox --install -s /bin
+mount -t devtmpfs dev /dev 2>/dev/null
+exec </dev/console >/dev/console 2>&1
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mode=idle; loops=20000; hist=3000
+for a in $(cat /proc/cmdline); do
+	case $a in
+	ct.mode=*) mode=${a#ct.mode=} ;;
+	ct.loops=*) loops=${a#ct.loops=} ;;
+	ct.hist=*) hist=${a#ct.hist=} ;;
+	esac
+done
+ncpu=$(grep -c ^processor /proc/cpuinfo)
+echo "compare-linux: $(uname -r) mode=$mode cpus=$ncpu"
+if [ "$mode" = loaded ]; then
+	(while :; do hackbench -g 2 -f 4 -T -l 100000 >/dev/null 2>&1; done) &
+	i=0
+	while [ $i -lt $ncpu ]; do
+		(while :; do :; done) &
+		i=$((i + 1))
+	done
+fi
+cyclictest -S -p99 -i1000 -l$loops -q -h $hist -m
+echo "compare-linux: done"
+poweroff -f
+"""
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def fetch(cache):
+    """apt-get download the packages (once) and unpack them."""
+    debs = os.path.join(cache, "debs")
+    root = os.path.join(cache, "root")
+    os.makedirs(debs, exist_ok=True)
+    names = []
+    for p in PACKAGES:
+        # the metapackages name the versioned image package they need
+        if p.startswith("linux-image-"):
+            out = subprocess.run(["apt-cache", "depends", p],
+                                 capture_output=True, text=True).stdout
+            m = re.search(r"Depends: (linux-image-[0-9][^\s]*)", out)
+            if not m:
+                sys.exit("compare-linux: apt-cache knows no %s "
+                         "(run apt-get update)" % p)
+            p = m.group(1)
+        names.append(p)
+    missing = [n for n in names
+               if not glob.glob(os.path.join(debs, n + "_*.deb"))]
+    if missing:
+        print("compare-linux: apt-get download %s" % " ".join(missing))
+        run(["apt-get", "download"] + missing, cwd=debs)
+    if not os.path.isdir(root):
+        tmp = root + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        for d in sorted(glob.glob(os.path.join(debs, "*.deb"))):
+            run(["dpkg-deb", "-x", d, tmp])
+        os.rename(tmp, root)
+    kernels = {}
+    for v in sorted(glob.glob(os.path.join(root, "boot", "vmlinuz-*"))):
+        kernels["linux-rt" if v.endswith("-rt-amd64") else "linux"] = v
+    return root, kernels
+
+
+def find_lib(root, name):
+    for d in (root + "/lib/x86_64-linux-gnu", root + "/usr/lib/x86_64-linux-gnu",
+              "/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64"):
+        p = os.path.join(d, name)
+        if os.path.exists(p):
+            return os.path.realpath(p)
+    sys.exit("compare-linux: no %s for the initramfs" % name)
+
+
+def needed(binary):
+    out = subprocess.run(["readelf", "-d", binary], capture_output=True,
+                         text=True).stdout
+    return re.findall(r"Shared library: \[([^\]]+)\]", out)
+
+
+def build_initramfs(root, cache):
+    """busybox + cyclictest + hackbench + their libraries + /init."""
+    img = os.path.join(cache, "initramfs.cpio.gz")
+    tree = os.path.join(cache, "initramfs")
+    shutil.rmtree(tree, ignore_errors=True)
+    for d in ("bin", "proc", "sys", "dev", "lib/x86_64-linux-gnu", "lib64"):
+        os.makedirs(os.path.join(tree, d))
+    shutil.copy(os.path.join(root, "bin", "busybox"), tree + "/bin/busybox")
+    os.symlink("busybox", tree + "/bin/sh")	# /init's interpreter
+    libs = {"ld-linux-x86-64.so.2"}
+    for b in ("cyclictest", "hackbench"):
+        src = os.path.join(root, "usr", "bin", b)
+        shutil.copy(src, os.path.join(tree, "bin", b))
+        libs.update(needed(src))
+    while True:		# the libraries' own needs (libnuma: libc)
+        more = set()
+        for lib in libs:
+            more.update(needed(find_lib(root, lib)))
+        if more <= libs:
+            break
+        libs |= more
+    for lib in sorted(libs):
+        shutil.copy(find_lib(root, lib),
+                    os.path.join(tree, "lib/x86_64-linux-gnu", lib))
+    os.symlink("../lib/x86_64-linux-gnu/ld-linux-x86-64.so.2",
+               tree + "/lib64/ld-linux-x86-64.so.2")
+    with open(tree + "/init", "w") as f:
+        f.write(INIT)
+    os.chmod(tree + "/init", 0o755)
+    write_cpio(tree, img)
+    return img
+
+
+def write_cpio(tree, img):
+    """tree as a gzip'd newc cpio archive (the initramfs format), plus
+    /dev/console, which the kernel opens for /init before anything
+    mounts devtmpfs; written here so the host needs no cpio tool."""
+    out = bytearray()
+
+    def entry(name, mode, data=b"", rdev=(0, 0)):
+        nb = name.encode() + b"\0"
+        hdr = "070701" + "".join("%08x" % v for v in (
+            len(out) // 4 + 1, mode, 0, 0, 1, 0, len(data), 0, 0,
+            rdev[0], rdev[1], len(nb), 0))
+        out.extend(hdr.encode() + nb)
+        out.extend(b"\0" * (-len(out) % 4))
+        out.extend(data)
+        out.extend(b"\0" * (-len(out) % 4))
+
+    for d, dirs, files in os.walk(tree):
+        rel = os.path.relpath(d, tree)
+        if rel != ".":
+            entry(rel, 0o40755)
+        for fn in sorted(files + [x for x in dirs
+                                  if os.path.islink(os.path.join(d, x))]):
+            p = os.path.join(d, fn)
+            name = os.path.normpath(os.path.join(rel, fn))
+            if os.path.islink(p):
+                entry(name, 0o120777, os.readlink(p).encode())
+            else:
+                with open(p, "rb") as f:
+                    entry(name, 0o100000 | (os.stat(p).st_mode & 0o777),
+                          f.read())
+    entry("dev/console", 0o020600, rdev=(5, 1))
+    entry("TRAILER!!!", 0)
+    with open(img, "wb") as f:
+        f.write(gzip.compress(bytes(out), 1))
+
+
+def qemu_base(a):
+    cmd = [a.qemu, "-machine", "q35", "-cpu", "max", "-smp", str(a.smp),
+           "-m", a.mem, "-no-reboot", "-display", "none",
+           "-serial", "stdio", "-monitor", "none", "-accel", "tcg"]
+    if a.icount:
+        cmd += ["-icount", "shift=%s,sleep=off" % a.icount]
+    return cmd
+
+
+def ct_command(a):
+    return "cyclictest -S -p99 -i1000 -l%d -q -h %d" % (a.loops, a.hist)
+
+
+def figures(text, hist_us):
+    """min/avg/P99/max over all threads from the -q -h output: min and
+    max of the threads', avg weighted by count, P99 of the summed
+    histogram (None: beyond it)."""
+    _, hist, extra = latency.parse_output(text)
+    if "Max Latencies" not in extra:
+        return None
+    n = len(extra["Max Latencies"])
+    tot = [int(x) for x in extra.get("Total", ["0"] * n)]
+    ovf = [int(x) for x in extra.get("Histogram Overflows", ["0"] * n)]
+    cnt = [t + o for t, o in zip(tot, ovf)]
+    avgs = [int(x) for x in extra["Avg Latencies"]]
+    summed = [[r[0], sum(r[1:])] for r in hist]
+    return dict(min=min(int(x) for x in extra["Min Latencies"]),
+                avg=sum(v * c for v, c in zip(avgs, cnt)) / max(1, sum(cnt)),
+                p99=latency.percentile(summed, 0, sum(cnt), 0.99),
+                max=max(int(x) for x in extra["Max Latencies"]),
+                count=sum(cnt))
+
+
+def run_linux(a, kernel, initrd, mode, log):
+    cmd = qemu_base(a) + ["-kernel", kernel, "-initrd", initrd, "-append",
+                          "console=ttyS0,115200 quiet panic=-1 ct.mode=%s "
+                          "ct.loops=%d ct.hist=%d" % (mode, a.loops, a.hist)]
+    ser = latency.Serial(cmd, log)
+    try:
+        m = ser.read_until(rb"compare-linux: \S+ mode=", 600)
+        mark = m.start()
+        ser.read_until(re.escape(DONE), a.timeout)
+        return ser.buf[mark:].decode(errors="replace")
+    finally:
+        ser.close()
+
+
+def run_rtk(a, elf, mode, log):
+    cmd = qemu_base(a) + ["-device", "isa-debug-exit,iobase=0xf4,iosize=4",
+                          "-kernel", elf, "-append", ""]
+    ser = latency.Serial(cmd, log)
+    try:
+        ser.read_until(re.escape(latency.PROMPT), 600)
+        if mode == "loaded":
+            for ld in ("cpu %d" % a.smp, "hackbench 2"):
+                ser.type("load " + ld)
+                ser.read_until(rb"load \d+: .* started|failed|usage", 120)
+                ser.read_until(re.escape(latency.PROMPT), 120)
+        mark = ser.pos
+        ser.type(ct_command(a))
+        ser.read_until(rb"# Histogram Overflows:[^\n]*\n", a.timeout)
+        return ser.buf[mark:].decode(errors="replace")
+    finally:
+        ser.close()
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    return "%.0f" % v if isinstance(v, float) else str(v)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rtk", action="append", default=[],
+                    metavar="MODEL=ELF", help="an rtk build (rt, none)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--loops", type=int, default=20000)
+    ap.add_argument("--hist", type=int, default=3000)
+    ap.add_argument("--smp", type=int, default=2)
+    ap.add_argument("--mem", default="512M")
+    ap.add_argument("--icount", default="")
+    ap.add_argument("--qemu", default="qemu-system-x86_64")
+    ap.add_argument("--cache", default="build/compare-linux")
+    ap.add_argument("--out", default="build/compare-linux.txt")
+    ap.add_argument("--timeout", type=int, default=1800)
+    ap.add_argument("--only", default="", help="comma list of kernels")
+    a = ap.parse_args(argv)
+
+    os.makedirs(a.cache, exist_ok=True)
+    root, linux = fetch(a.cache)
+    initrd = build_initramfs(root, a.cache)
+    kernels = [("linux-rt", "linux", linux.get("linux-rt")),
+               ("linux", "linux", linux.get("linux"))]
+    for spec in a.rtk:
+        model, elf = spec.split("=", 1)
+        kernels.append(("rtk-" + model, "rtk", elf))
+    if a.only:
+        keep = a.only.split(",")
+        kernels = [k for k in kernels if k[0] in keep]
+    res = {}		# (kernel, mode) -> [figures per round]
+    logdir = os.path.join(a.cache, "logs")
+    os.makedirs(logdir, exist_ok=True)
+    t0 = time.time()
+    for r in range(1, a.rounds + 1):
+        for mode in ("idle", "loaded"):
+            for name, kind, path in kernels:
+                if not path:
+                    continue
+                lp = os.path.join(logdir, "%s-%s-r%d.log" % (name, mode, r))
+                with open(lp, "wb") as log:
+                    try:
+                        text = (run_linux(a, path, initrd, mode, log)
+                                if kind == "linux"
+                                else run_rtk(a, path, mode, log))
+                        f = figures(text, a.hist)
+                    except (TimeoutError, OSError) as e:
+                        f = None
+                        print("compare-linux: %s %s round %d: %s (log %s)"
+                              % (name, mode, r, e, lp), file=sys.stderr)
+                if f:
+                    res.setdefault((name, mode), []).append(f)
+                    print("round %d %-9s %-6s min %5s avg %6s P99 %6s "
+                          "max %7s  (%.0f s)" %
+                          (r, name, mode, fmt(f["min"]), fmt(f["avg"]),
+                           fmt(f["p99"]), fmt(f["max"]), time.time() - t0),
+                          flush=True)
+
+    def med(name, mode, key):
+        v = [f[key] for f in res.get((name, mode), [])]
+        if any(x is None for x in v):	# P99 beyond the histogram
+            return None
+        return statistics.median(v) if v else None
+
+    lines = ["# compare-linux: QEMU TCG -machine q35 -cpu max -smp %d -m %s%s,"
+             " cyclictest -S -p99 -i1000 -l%d -h %d; loaded = hackbench "
+             "2 groups + %d busy loops; medians of %d rounds, us"
+             % (a.smp, a.mem, " -icount shift=%s" % a.icount if a.icount
+                else "", a.loops, a.hist, a.smp, a.rounds),
+             "%-10s %-7s %6s %8s %8s %8s %7s" %
+             ("kernel", "mode", "min", "avg", "P99", "max", "rounds")]
+    for name, _, path in kernels:
+        for mode in ("idle", "loaded"):
+            lines.append("%-10s %-7s %6s %8s %8s %8s %7d" % (
+                name, mode, fmt(med(name, mode, "min")),
+                fmt(med(name, mode, "avg")), fmt(med(name, mode, "p99")),
+                fmt(med(name, mode, "max")), len(res.get((name, mode), []))))
+    for num, den in (("rtk-rt", "linux-rt"), ("rtk-none", "linux")):
+        for mode in ("idle", "loaded"):
+            parts = []
+            for key in ("avg", "p99", "max"):
+                x, y = med(num, mode, key), med(den, mode, key)
+                parts.append("%s %s" % (key, "%.2fx" % (x / y)
+                                        if x is not None and y else "-"))
+            lines.append("ratio %s/%s %-6s %s" % (num, den, mode,
+                                                  "  ".join(parts)))
+    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+    with open(a.out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    print("compare-linux: wrote %s (logs in %s)" % (a.out, logdir))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
