@@ -50,9 +50,14 @@ struct mm_snap {
 	unsigned int kstacks;
 };
 
+/* count_dead - also a task still on its way out: task_exit() completes
+ * kthread_stop()'s wait before it sets TASK_DEAD, so the stopper may
+ * run first and find the thread PF_EXITING but TASK_RUNNING (seen with
+ * SMP=1: a `load cpu` thread left on the run queue, one stack short). */
 static void count_dead(struct task_struct *p, void *arg)
 {
-	if (READ_ONCE(p->state) == TASK_DEAD)
+	if (READ_ONCE(p->state) == TASK_DEAD ||
+	    (READ_ONCE(p->flags) & PF_EXITING))
 		(*(int *)arg)++;
 }
 
