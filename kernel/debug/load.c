@@ -173,7 +173,13 @@ static unsigned long cpu_chunk_iters(void)
  * 334,000 futex calls a second from the vCPU threads with them, 6,900
  * with Linux's shell spinner), so a loop doing them on every turn loads
  * the emulator and the other vCPU, not only its CPU, and is not the
- * CPU-bound load the name promises.  Context: kthread, SCHED_OTHER.
+ * CPU-bound load the name promises.  The other side of it: under
+ * -icount, where QEMU runs the vCPUs round-robin on one thread, this
+ * loop keeps that thread until its vCPU next leaves the translated code
+ * (its own tick), so another vCPU's timer interrupt can wait up to a
+ * tick: an emulator effect a Linux shell spinner has too
+ * (docs/latency.md, "Honest measurement").
+ * Context: kthread, SCHED_OTHER.
  */
 static int cpu_fn(void *arg)
 {
