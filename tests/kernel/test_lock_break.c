@@ -37,7 +37,7 @@ struct lb_run {
 	int got_at;		/* step when W got the lock */
 	int breaks;		/* cond_resched_lock() calls that returned 1 */
 	bool needbreak_seen;	/* spin_needbreak() with W queued */
-	bool locked;		/* H holds the lock: W may go (cross-CPU) */
+	bool at_break;		/* H is at LB_BREAK_AT: W may go (cross-CPU) */
 	bool hung;		/* H gave up waiting for W to queue */
 	struct completion h_done, w_done;
 };
@@ -68,12 +68,12 @@ static int holder_fn(void *arg)
 	ktime_t net;
 
 	spin_lock(&r->lock);
-	WRITE_ONCE(r->locked, true);
 	for (int i = 0; i < LB_STEPS; i++) {
 		WRITE_ONCE(r->step, i);
 		if (i == LB_BREAK_AT && r->same_cpu)
 			wake_up_process(r->w);
 		if (i == LB_BREAK_AT && !r->same_cpu) {
+			WRITE_ONCE(r->at_break, true);
 			net = ktime_get() + SAFETY_NS;
 			while (!waiter_queued(&r->lock) && !r->hung)
 				r->hung = ktime_get() > net;
@@ -94,7 +94,7 @@ static int waiter_fn(void *arg)
 	struct lb_run *r = arg;
 	ktime_t net = ktime_get() + SAFETY_NS;
 
-	while (!READ_ONCE(r->locked) && ktime_get() < net)
+	while (!READ_ONCE(r->at_break) && ktime_get() < net)
 		arch_cpu_relax();
 	r->ran_at = READ_ONCE(r->step);
 	spin_lock(&r->lock);
@@ -105,7 +105,7 @@ static int waiter_fn(void *arg)
 }
 
 /* lb_run_once - H on cpu_h, W on cpu_w; W is woken by H (same CPU) or
- * at once (it then spins until H holds the lock).  Returns false (and
+ * at once (it then spins until H is at step LB_BREAK_AT).  Returns false (and
  * fails t) if a thread hung. */
 static bool lb_run_once(struct ktest *t, bool points, int cpu_h, int cpu_w)
 {
@@ -172,7 +172,7 @@ static void test_cond_resched_lock_lets_same_cpu_waiter_in(struct ktest *t)
 
 /*
  * Scenario (2 CPUs): H SCHED_FIFO 10 on CPU 0, W SCHED_FIFO 20 on CPU 1.
- * W waits until H holds the lock, then takes it: it sleeps on the
+ * W waits until H is at step LB_BREAK_AT, then takes the lock: it sleeps on the
  * rt_mutex (rt) or spins on its ticket (other models).  At step
  * LB_BREAK_AT H waits until W is queued and asks spin_needbreak().
  *   rt, desktop: spin_needbreak() is true; with points, W gets the lock
