@@ -15,6 +15,7 @@
  */
 #include "kernel/debug/load.h"
 #include "kernel/locking/spinlock.h"
+#include "kernel/locking/lock_break.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/wait.h"
 #include "kernel/time/hrtimer.h"
@@ -35,7 +36,8 @@
 #define CHAN_SLOTS 8
 
 static const char *const kind_names[NR_LOAD_KINDS] = {
-	[LOAD_LOCKHOG] = "lockhog",	[LOAD_RAWHOG] = "rawhog",
+	[LOAD_LOCKHOG] = "lockhog",	[LOAD_LOCKBREAK] = "lockbreak",
+	[LOAD_RAWHOG] = "rawhog",
 	[LOAD_IRQOFF] = "irqoff",	[LOAD_HACKBENCH] = "hackbench",
 	[LOAD_IRQ] = "irq",		[LOAD_CPU] = "cpu",
 };
@@ -61,7 +63,7 @@ struct load {
 	int id;
 	enum load_kind kind;
 	int n, us, nthreads;
-	spinlock_t lock;		/* lockhog */
+	spinlock_t lock;		/* lockhog, lockbreak */
 	raw_spinlock_t raw_lock;	/* rawhog */
 	struct load_chan *chans;	/* hackbench: one per receiver */
 	struct hrtimer timer;		/* irq */
@@ -102,7 +104,27 @@ static void busy_ns(s64 ns)
 }
 
 /*
- * hog_fn - lockhog/rawhog/irqoff: [1] enter the section, [2] us µs of
+ * lockbreak_section - lockhog's section as l->us steps of 1 µs under
+ * l->lock, with a preemption point after each (article, "Priority
+ * inheritance": the holder drops the lock when another task needs it).
+ * The loop's only state is its step count, which needs no re-validation
+ * after cond_resched_lock() dropped the lock.  A dropped lock does not
+ * restart the section: the thread still does us µs of locked work.
+ * Context: kthread, SCHED_OTHER, preemptible.  Locking: takes l->lock.
+ */
+static void lockbreak_section(struct load *l)
+{
+	might_sleep();
+	spin_lock(&l->lock);
+	for (int i = 0; i < l->us; i++) {
+		busy_ns(NSEC_PER_USEC);
+		cond_resched_lock(&l->lock);
+	}
+	spin_unlock(&l->lock);
+}
+
+/*
+ * hog_fn - lockhog/lockbreak/rawhog/irqoff: [1] enter the section, [2] us µs of
  * busy work, [3] leave it, [4] a scheduling point (the only one under
  * none: the shell and the measuring threads get the CPU here).
  * Context: kthread, SCHED_OTHER.
@@ -120,6 +142,9 @@ static int hog_fn(void *arg)
 			spin_lock(&l->lock);			/* [1] */
 			busy_ns(ns);				/* [2] */
 			spin_unlock(&l->lock);			/* [3] */
+			break;
+		case LOAD_LOCKBREAK:
+			lockbreak_section(l);
 			break;
 		case LOAD_RAWHOG:
 			raw_spin_lock(&l->raw_lock);

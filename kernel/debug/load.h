@@ -4,6 +4,9 @@
  * stopped by the `load` shell command (kernel/shell/cmd_load.c):
  *
  *	lockhog N US	N SCHED_OTHER threads taking one spinlock_t for US µs
+ *	lockbreak N US	lockhog's section as US 1-µs steps with a preemption
+ *			point (cond_resched_lock) between: the article's JBD
+ *			example (kernel/locking/lock_break.h)
  *	rawhog N US	the same with a raw_spinlock_t (non-preemptible always)
  *	irqoff N US	local_irq_save() sections of US µs
  *	hackbench N	N groups of senders/receivers on wait-queue channels
@@ -24,6 +27,7 @@
 
 enum load_kind {
 	LOAD_LOCKHOG,
+	LOAD_LOCKBREAK,
 	LOAD_RAWHOG,
 	LOAD_IRQOFF,
 	LOAD_HACKBENCH,

@@ -3,6 +3,7 @@
  * background loads of kernel/debug/load.h.
  *
  *	load lockhog 2 2000	load rawhog 1 500	load irqoff 1 100
+ *	load lockbreak 2 2000	(lockhog with cond_resched_lock every µs)
  *	load hackbench 2	load irq 1000		load cpu 2
  *	load			(list)
  *	load stop [ID]
@@ -18,7 +19,7 @@ static void emit_console(void *ctx, const char *line)
 	console_printf("%s\n", line);
 }
 
-#define LOAD_USAGE "load [lockhog|rawhog|irqoff N US | hackbench N | irq HZ |" \
+#define LOAD_USAGE "load [lockhog|lockbreak|rawhog|irqoff N US | hackbench N | irq HZ |" \
 		   " cpu N | stop [ID]]"
 
 static int load_stop_cmd(int argc, char **argv)
@@ -70,8 +71,8 @@ static int cmd_load(int argc, char **argv)
 		return load_stop_cmd(argc, argv);
 	kind = load_kind_parse(argv[1]);			/* [3] */
 	if (kind < 0) {
-		console_printf("load: unknown kind '%s' (lockhog, rawhog, "
-			       "irqoff, hackbench, irq, cpu, stop)\n", argv[1]);
+		console_printf("load: unknown kind '%s' (lockhog, lockbreak, "
+			       "rawhog, irqoff, hackbench, irq, cpu, stop)\n", argv[1]);
 		return shell_usage(LOAD_USAGE);
 	}
 	nargs = kind <= LOAD_IRQOFF ? 4 : 3;
@@ -95,5 +96,5 @@ static int cmd_load(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(load,
-	      "background loads: lockhog|rawhog|irqoff N US, hackbench N, irq HZ, cpu N, stop",
+	      "background loads: lockhog|lockbreak|rawhog|irqoff N US, hackbench N, irq HZ, cpu N, stop",
 	      cmd_load);
