@@ -40,6 +40,7 @@
 #include "kernel/mm/slab_internal.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/percpu_locked.h"
+#include "kernel/locking/lock_break.h"
 #include "kernel/irqflags.h"
 #include "kernel/sched/sched.h"
 #include "lib/bug.h"
@@ -232,7 +233,13 @@ out_unlock:
 }
 
 /* slab_drain_cpu - see slab.h.  Locking: takes cpu's slab_cpu lock;
- * cache locks inside.  A slot in destruction is the destroyer's. */
+ * cache locks inside.  A slot in destruction is the destroyer's.
+ * Up to SLAB_CPU_SLOTS arrays of SLAB_CPU_LIMIT_MAX objects are drained
+ * in one section, so the lock is broken between slots (lock_break.h:
+ * cond_resched_lock, the article's JBD-style preemption point).  What
+ * survives the drop: the slot index and n; slot_cache[slot] is re-read
+ * under the lock for each slot and drained before the next break, which
+ * is what slab_cpu_cache_detach's step [2] relies on. */
 unsigned long slab_drain_cpu(int cpu)
 {
 	unsigned long n = 0, got;
@@ -252,6 +259,7 @@ unsigned long slab_drain_cpu(int cpu)
 		if (got)
 			sc->st.drains++;
 		n += got;
+		cond_resched_lock(&per_cpu_lock(slab_cpu, cpu));
 	}
 	put_per_cpu_locked(slab_cpu, cpu);
 	return n;
