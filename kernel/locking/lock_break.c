@@ -2,7 +2,7 @@
  * kernel/locking/lock_break.c - spin_needbreak() and cond_resched_lock()
  * (lock_break.h; article, "Priority inheritance", the preemption points
  * of the JBD journaling layer).  The model switch is spin_needbreak()'s
- * body and PREEMPT_LOCK_OFFSET, nothing else.
+ * body and preempt_lock_offset(), nothing else.
  * Linux counterpart: kernel/sched/core.c __cond_resched_lock().
  */
 #include "kernel/locking/lock_break.h"
@@ -11,9 +11,19 @@
 #include "kernel/sched/sched.h"
 #include "lib/bug.h"
 
-/* preempt_count() of a task holding one spinlock_t and nothing else:
- * under rt the lock is a sleeping lock and leaves the count alone. */
-#define PREEMPT_LOCK_OFFSET (SPINLOCK_SLEEPS ? 0 : 1)
+/* preempt_lock_offset - preempt_count() of a task holding lock and
+ * nothing else: under rt the lock is a sleeping lock and leaves the
+ * count alone, unless `rtlock mode raw` took it (kernel/locking/
+ * rtlock_mode.h: preemption off, as under the other models). */
+static int preempt_lock_offset(spinlock_t *lock)
+{
+#if defined(CONFIG_PREEMPT_RT) && defined(CONFIG_DEBUG_RT_LOCKING_MODE)
+	return lock->raw_mode ? 1 : 0;
+#else
+	(void)lock;
+	return SPINLOCK_SLEEPS ? 0 : 1;
+#endif
+}
 
 bool spin_needbreak(spinlock_t *lock)
 {
@@ -54,7 +64,7 @@ bool spin_needbreak(spinlock_t *lock)
 int cond_resched_lock(spinlock_t *lock)
 {
 	WARN_ON_ONCE(!spin_is_locked(lock));			/* [1] */
-	WARN_ON_ONCE(preempt_count() != PREEMPT_LOCK_OFFSET ||
+	WARN_ON_ONCE(preempt_count() != preempt_lock_offset(lock) ||
 		     raw_irqs_disabled());
 
 	if (!spin_needbreak(lock) && !need_resched())		/* [2] */
