@@ -385,6 +385,13 @@ check-arch:
 	@bash tools/check_arch.sh
 	@bash tools/check_tree.sh
 
+# make check-docs: every repository path, `file:function` and suite:case
+# reference in docs/, README.md and model/pi/README.md resolves
+# (tools/check_docs.py; the syntax is in docs/book/README.md).
+.PHONY: check-docs
+check-docs:
+	@$(PYTHON) tools/check_docs.py
+
 # make latency PREEMPT=none LOAD="lockhog 2 2000" ICOUNT=3 SMP=2 [LOOPS=N]:
 # boot, start the load, run cyclictest -S -p99 -i1000 -lLOOPS -q -h 3000;
 # writes $(BUILD)/latency-<model>-<load>.txt and .png (tools/latency.py).
