@@ -23,6 +23,11 @@ references are checked", is the writer's side of this):
      `host-name:test_case` for tests/host/test_name.c.  The suite must
      exist and the case be defined in its file.
 
+  4. Each ```rtk-transcript block (docs/book/README.md, "Transcripts")
+     names model= and smp=, and each "~ " expected line compiles as a
+     regular expression and matches a line of its command's excerpt.
+     Replaying the blocks against a booted kernel is not done here.
+
 Templates are skipped: anything with <, >, *, $, { or "..." in it.
 Each stale reference prints as "file:line: what" and the exit status is 1;
 otherwise one summary line and 0.
@@ -130,7 +135,7 @@ def is_template(s):
     return any(c in s for c in "<>*${") or "..." in s
 
 
-COUNTS = {"path": 0, "function": 0, "test": 0}
+COUNTS = {"path": 0, "function": 0, "test": 0, "transcript": 0}
 
 
 def check_file(doc):
@@ -205,6 +210,58 @@ def check_file(doc):
     return errors
 
 
+FENCE_RX = re.compile(r"^(\s*)```(.*)$")
+MODELS = ("none", "voluntary", "desktop", "rt")
+
+
+def check_transcripts(doc):
+    """[4] Each ```rtk-transcript block is well formed, so that a replay
+    can run it: the info string names model= and smp=, every "~ " line
+    is a regular expression that compiles, and it matches a line of the
+    excerpt shown for the same command (an expected line the reader
+    cannot see in the excerpt is a typo or a stale excerpt)."""
+    errors = []
+    lines = source(doc).split("\n")
+    i = 0
+    while i < len(lines):
+        m = FENCE_RX.match(lines[i])
+        if not m or not m.group(2).startswith("rtk-transcript"):
+            i += 1
+            continue
+        start = i + 1
+        info = dict(kv.split("=", 1) for kv in m.group(2).split()[1:]
+                    if "=" in kv)
+        COUNTS["transcript"] += 1
+        if info.get("model") not in MODELS or \
+                not info.get("smp", "").isdigit():
+            errors.append("%s:%d: rtk-transcript needs model=%s and smp=N"
+                          % (doc, start, "|".join(MODELS)))
+        j = start
+        groups = [[]]            # [(lineno, text)] per command
+        while j < len(lines) and not FENCE_RX.match(lines[j]):
+            text = lines[j][len(m.group(1)):]
+            if text.startswith("rtk> "):
+                groups.append([])
+            groups[-1].append((j + 1, text))
+            j += 1
+        for g in groups:
+            shown = [t for _, t in g if not t.startswith(("~ ", "rtk> "))]
+            for ln, t in g:
+                if not t.startswith("~ "):
+                    continue
+                try:
+                    rx = re.compile(t[2:])
+                except re.error as e:
+                    errors.append("%s:%d: bad expected-line regex: %s"
+                                  % (doc, ln, e))
+                    continue
+                if not any(rx.search(x) for x in shown):
+                    errors.append("%s:%d: expected line %r matches no line "
+                                  "of the excerpt above it" % (doc, ln, t))
+        i = j + 1
+    return errors
+
+
 def main(argv):
     docs = argv[1:] or sorted(
         [f for f in FILES if f.startswith("docs/") and f.endswith(".md")] +
@@ -212,15 +269,17 @@ def main(argv):
     errors = []
     for d in docs:
         errors += check_file(d)
+        errors += check_transcripts(d)
     for e in errors:
         print(e)
     if errors:
-        print("check-docs: %d stale reference(s) in %d file(s)"
+        print("check-docs: %d stale reference(s) or transcript error(s) in %d file(s)"
               % (len(errors), len(docs)))
         return 1
     print("check-docs: %d files; %d paths, %d file:function and %d suite:case "
-          "references resolve" % (len(docs), COUNTS["path"],
-                                  COUNTS["function"], COUNTS["test"]))
+          "references resolve; %d transcripts well formed"
+          % (len(docs), COUNTS["path"], COUNTS["function"], COUNTS["test"],
+             COUNTS["transcript"]))
     return 0
 
 
