@@ -18,8 +18,9 @@ references are checked", is the writer's side of this):
      name followed by "(" on a line that starts a definition (no leading
      blank, no trailing ";"), a "#define name", an asm label "name:", or
      a "struct name {" / typedef ending in "name;".
-  3. A test reference, in backticks or not: `suite:test_case` for a
-     kernel suite (KTEST_SUITE(suite, ...) in tests/kernel/) and
+  3. A test reference, in backticks or not (one blank after the colon
+     allowed, as docs/concurrency.md's tables write them):
+     `suite:test_case` for a kernel suite (KTEST_SUITE(suite, ...) in tests/kernel/) and
      `host-name:test_case` for tests/host/test_name.c.  The suite must
      exist and the case be defined in its file.
 
@@ -45,7 +46,7 @@ PATH_RX = re.compile(r"(?<![\w./-])((?:%s)/[\w./+-]*[\w/])(?::(\d+))?"
 TICK_RX = re.compile(r"`([^`]+)`", re.S)
 FUNCREF_RX = re.compile(r"^([\w./+-]+\.(?:c|h|asm|S|py|sh|pml)):\s*"
                         r"([A-Za-z_]\w*)(?:\(\))?$")
-TESTREF_RX = re.compile(r"(?<![\w./-])(host-)?([a-z_]\w*):(test_\w+)")
+TESTREF_RX = re.compile(r"(?<![\w./-])(host-)?([a-z_]\w*): ?(test_\w+)")
 
 
 def tracked_files():
