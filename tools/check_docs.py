@@ -2,14 +2,15 @@
 """tools/check_docs.py - the documentation's references, checked (make check-docs).
 
 Checks every Markdown file under docs/, README.md and model/pi/README.md.
-Three kinds of reference are recognised (docs/book/README.md, "How the
-references are checked", is the writer's side of this):
+Four checks (docs/book/README.md, "How the references are checked" and
+"Transcripts", is the writer's side of this):
 
   1. A repository path: a word that starts with a top-level directory of
      the tree (boot/ arch/ kernel/ lib/ drivers/ tests/ tools/ model/
      docs/ .ci/), in or out of backticks, e.g. kernel/locking/rtmutex.c.
      It must exist.  A ":123" after it is accepted and not checked (the
-     book uses no line numbers; docs/primitives.md still does).
+     book uses no line numbers; docs/primitives.md still does).  A Linux
+     file is written linux/kernel/..., which this rule does not match.
   2. A function reference, always in backticks: `path:function`,
      `path:function()`, or a bare file name that names one file in the
      tree, `rtmutex.c:rt_mutex_unlock`.  A line break after the colon is
@@ -20,8 +21,8 @@ references are checked", is the writer's side of this):
      a "struct name {" / typedef ending in "name;".
   3. A test reference, in backticks or not (one blank after the colon
      allowed, as docs/concurrency.md's tables write them):
-     `suite:test_case` for a kernel suite (KTEST_SUITE(suite, ...) in tests/kernel/) and
-     `host-name:test_case` for tests/host/test_name.c.  The suite must
+     `suite:test_case` for a kernel suite (KTEST_SUITE(suite, ...) in
+     tests/kernel/) and `host-name:test_case` for tests/host/test_name.c.  The suite must
      exist and the case be defined in its file.
 
   4. Each ```rtk-transcript block (docs/book/README.md, "Transcripts")
