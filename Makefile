@@ -386,8 +386,9 @@ check-arch:
 	@bash tools/check_tree.sh
 
 # make check-docs: every repository path, `file:function` and suite:case
-# reference in docs/, README.md and model/pi/README.md resolves
-# (tools/check_docs.py; the syntax is in docs/book/README.md).
+# reference in docs/, README.md and model/pi/README.md resolves, and the
+# book's rtk-transcript blocks are well formed (tools/check_docs.py; the
+# syntax is in docs/book/README.md).  It does not boot a kernel.
 .PHONY: check-docs
 check-docs:
 	@$(PYTHON) tools/check_docs.py

@@ -51,8 +51,14 @@ TESTREF_RX = re.compile(r"(?<![\w./-])(host-)?([a-z_]\w*): ?(test_\w+)")
 
 
 def tracked_files():
-    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout.split("\n")
+    try:        # tracked and new files, not build output
+        out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"],
+                             cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split("\n")
+    except (OSError, subprocess.CalledProcessError):   # not a git tree
+        out = [os.path.relpath(os.path.join(d, f), ROOT)
+               for d, dirs, fs in os.walk(ROOT) for f in fs
+               if "/build" not in d and "/.git" not in d]
     files = set(f for f in out if f and os.path.exists(os.path.join(ROOT, f)))
     dirs = set()
     for f in files:
