@@ -86,7 +86,7 @@ static int cmd_config(int argc, char **argv)
 	show("CRITICAL_IRQSOFF_TIMING", latency_kind_enabled(LATENCY_IRQS_OFF),
 	     "or LATENCY_TIMING=1; `latency`");
 	show("DEBUG_IRQ_FLAGS", DEBUG_IRQ_FLAGS_ENABLED, "default 1");
-	console_printf("  %-24s %s  default 1; spinlock_t mode now %s "
+	console_printf("  %-24s %s  default 0; spinlock_t mode now %s "
 		       "(`rtlock`)\n", "DEBUG_RT_LOCKING_MODE",
 		       RTLOCK_MODE_SWITCHABLE ? "y" : "n",
 		       rtlock_mode_name(rtlock_get_mode()));
