@@ -94,7 +94,9 @@ static int waiter_fn(void *arg)
 	struct lb_run *r = arg;
 	ktime_t net = ktime_get() + SAFETY_NS;
 
-	while (!READ_ONCE(r->at_break) && ktime_get() < net)
+	/* cross-CPU: spin until H is at LB_BREAK_AT; same CPU: H woke us
+	 * there, and spinning here would only starve H for SAFETY_NS */
+	while (!r->same_cpu && !READ_ONCE(r->at_break) && ktime_get() < net)
 		arch_cpu_relax();
 	r->ran_at = READ_ONCE(r->step);
 	spin_lock(&r->lock);
