@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""tools/test_machines.py - boot rtk on the machines real PCs differ by.
+`make test-machines` calls this (outside CI: it is a few dozen boots).
+
+Issue 16 item 4: the firmware and hardware differences of real PCs, each
+under QEMU TCG: no HPET (the TSC is then calibrated against the ACPI PM
+timer; with ACPI off, against the PIT), the i440FX (`pc`) and Q35
+chipsets, CPU models from qemu64 to EPYC, 1 to 32 CPUs, 64 MiB to 8 GiB
+of memory, and x2APIC asked for.  For each configuration QEMU boots
+build/rtk.elf (multiboot, the serial line on a pipe; tools/iso_test.py's
+Serial reader), and the test
+
+  1. waits for the prompt "rtk> " (the boot time printed is to it),
+  2. checks the boot log's "time: TSC ... calibrated against the X" line
+     names the reference the machine should give,
+  3. types `smp` and checks "N of M CPUs online" shows every CPU,
+  4. types `mem` and checks "RAM: N KiB usable" is near -m,
+  5. checks the boot log has no "WARNING", "BUG" or "Kernel panic",
+  6. types `poweroff` and checks QEMU leaves.
+
+It prints one PASS/FAIL line per configuration and a summary; the exit
+status is non-zero when any failed.  --only picks configurations by a
+substring of their names, --list prints them.  Python 3 stdlib only.
+"""
+import argparse
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from iso_test import PROMPT, Serial  # noqa: E402
+
+TAIL_LINES = 30
+MIB = 1024
+
+
+def cfg(name, machine="q35", cpu="max", smp=2, mem=256, ref="HPET",
+        extra=(), append="", expect_log=None):
+    """One configuration: what QEMU gets and what the boot must show.
+    ref: the calibration reference the machine offers (None: any);
+    expect_log: a regex the boot log must match (e.g. the APIC mode)."""
+    return dict(name=name, machine=machine, cpu=cpu, smp=smp, mem=mem,
+                ref=ref, extra=list(extra), append=append,
+                expect_log=expect_log)
+
+
+# Cheapest first: the firmware differences at 2 CPUs / 256 MiB, then the
+# CPU models, then CPU counts, then memory sizes.
+CONFIGS = [
+    cfg("q35"),
+    cfg("q35-no-hpet", machine="q35,hpet=off", ref="ACPI PM timer"),
+    cfg("pc"),
+    cfg("pc-no-hpet", machine="pc,hpet=off", ref="ACPI PM timer"),
+    cfg("cpu-qemu64", cpu="qemu64"),
+    cfg("cpu-Nehalem", cpu="Nehalem"),
+    cfg("cpu-Skylake-Client", cpu="Skylake-Client"),
+    cfg("cpu-EPYC", cpu="EPYC"),
+    cfg("smp-1", smp=1),
+    cfg("smp-4", smp=4),
+    cfg("smp-8", smp=8),
+    cfg("smp-16", smp=16),
+    cfg("smp-32", smp=32),
+    cfg("mem-64M", mem=64),
+    cfg("mem-1G", mem=1024),
+    cfg("mem-8G", mem=8192),
+    # x2APIC: QEMU's TCG emulates it from 8.1 on; older QEMU drops the
+    # flag with a warning and rtk must then stay in xAPIC mode.
+    cfg("x2apic", cpu="max,+x2apic", expect_log=r"lapic: x2APIC mode"),
+]
+
+
+def qemu_cmd(args, c):
+    return [args.qemu, "-machine", c["machine"], "-cpu", c["cpu"],
+            "-smp", str(c["smp"]), "-m", "%dM" % c["mem"],
+            "-accel", "tcg", "-kernel", args.elf,
+            "-append", c["append"],
+            "-serial", "stdio", "-display", "none", "-monitor", "none",
+            "-no-reboot",
+            "-device", "isa-debug-exit,iobase=0xf4,iosize=4"] + c["extra"]
+
+
+def command(s, line, pattern, deadline):
+    """Type `line`, wait for `pattern` then the next prompt; the match."""
+    start = len(s.buf)
+    if not s.send(line + "\r"):
+        return None
+    m = s.wait_for(pattern, start, deadline)
+    if m and not s.wait_for(re.escape(PROMPT), m.end(), deadline):
+        return None
+    return m
+
+
+def check(s, args, c, start):
+    """Steps [1]..[5]; returns (ok, message, seconds to the prompt)."""
+    deadline = start + args.timeout
+    m = s.wait_for(re.escape(PROMPT), 0, deadline)  # [1]
+    if not m:
+        return False, "no prompt: " + s.why_stopped(args.timeout), None
+    t = time.monotonic() - start
+    log = s.buf[:m.start()].decode("utf-8", "replace")
+    notes = []
+    cal = re.search(r"calibrated against the ([A-Za-z ]+?) \(", log)  # [2]
+    if not cal:
+        return False, "no 'time: TSC ... calibrated' line", t
+    notes.append("ref " + cal.group(1))
+    if c["ref"] and cal.group(1) != c["ref"]:
+        return False, "TSC calibrated against the %s, expected the %s" % (
+            cal.group(1), c["ref"]), t
+    if c["expect_log"] and not re.search(c["expect_log"], log):
+        lap = re.search(r"lapic: .*", log)
+        return False, "boot log lacks /%s/ (saw '%s')" % (
+            c["expect_log"], lap.group(0).strip() if lap else "-"), t
+    cmd_deadline = min(deadline, time.monotonic() + 60)
+    m = command(s, "smp", rb"(\d+) of (\d+) CPUs online", cmd_deadline)  # [3]
+    if not m:
+        return False, "`smp` did not answer", t
+    online, found = int(m.group(1)), int(m.group(2))
+    notes.append("%d/%d CPUs" % (online, found))
+    if online != c["smp"] or found != c["smp"]:
+        return False, "`smp`: %d of %d CPUs online, expected %d of %d" % (
+            online, found, c["smp"], c["smp"]), t
+    m = command(s, "mem", rb"RAM: +(\d+) KiB usable", cmd_deadline)  # [4]
+    if not m:
+        return False, "`mem` did not answer", t
+    kib = int(m.group(1))
+    want = c["mem"] * MIB
+    notes.append("%d MiB usable" % (kib // MIB))
+    # Usable RAM is -m less the firmware's share: the BIOS area below
+    # 1 MiB, ACPI tables and SeaBIOS's reservations at the top of low RAM
+    # (well under a MiB); 8% leaves room for OVMF-sized holes too.
+    if not want * 0.92 <= kib <= want:
+        return False, "`mem`: %d KiB usable, expected about %d KiB" % (
+            kib, want), t
+    bad = re.search(r".*(WARNING|BUG|Kernel panic).*", log)  # [5]
+    if bad:
+        return False, "boot log: " + bad.group(0).strip(), t
+    s.send("poweroff\r")  # [6]
+    return True, ", ".join(notes), t
+
+
+def run_one(args, c):
+    logpath = os.path.join(args.logdir, "machines-%s.log" % c["name"])
+    start = time.monotonic()
+    s = Serial(qemu_cmd(args, c), logpath)
+    ok, msg, t = False, "internal error", None
+    try:
+        ok, msg, t = check(s, args, c, start)
+    finally:
+        rc = s.close(grace=15 if ok else 0)
+    if ok and rc not in (0, 1):
+        ok, msg = False, msg + "; QEMU did not power off (status %s)" % rc
+    if not ok and args.verbose:
+        text = s.buf.decode("utf-8", "replace").replace("\r", "")
+        print("---- %s: last %d lines (%s) ----" % (c["name"], TAIL_LINES,
+                                                    logpath))
+        for line in text.splitlines()[-TAIL_LINES:]:
+            print(line)
+        print("----")
+    return ok, msg, t
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--elf", default="build/rtk.elf")
+    ap.add_argument("--qemu", default="qemu-system-x86_64")
+    ap.add_argument("--timeout", type=int, default=300,
+                    help="seconds to the prompt, per configuration")
+    ap.add_argument("--only", default="",
+                    help="comma-separated substrings of configuration names")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="print the serial tail of each failure")
+    args = ap.parse_args(argv)
+    pick = [w for w in args.only.split(",") if w]
+    configs = [c for c in CONFIGS
+               if not pick or any(w in c["name"] for w in pick)]
+    if args.list:
+        for c in configs:
+            print("%-20s -machine %s -cpu %s -smp %d -m %dM" % (
+                c["name"], c["machine"], c["cpu"], c["smp"], c["mem"]))
+        return 0
+    if not os.path.exists(args.elf):
+        print("test_machines: %s does not exist" % args.elf)
+        return 1
+    args.logdir = os.path.dirname(os.path.abspath(args.elf))
+    passed = 0
+    for c in configs:
+        ok, msg, t = run_one(args, c)
+        passed += ok
+        print("%s %-20s %7s  %s" % ("PASS" if ok else "FAIL", c["name"],
+                                    "%.1fs" % t if t is not None else "-",
+                                    msg), flush=True)
+    print("test-machines: %d passed, %d failed (logs: %s/machines-*.log)" % (
+        passed, len(configs) - passed, args.logdir))
+    return 0 if passed == len(configs) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
