@@ -9,6 +9,8 @@
 #   make soak            torture + loads + pi_stress + cyclictest + pitest per model (DURATION=)
 #   make model-check     SPIN model of the rt_mutex PI protocol + its mutants (model/pi/)
 #   make iso-test        boot build/rtk.iso under BIOS and UEFI, check the shell
+#   make test-machines   boot on PC variants: chipsets, no HPET/ACPI, CPU models,
+#                        1-32 CPUs, 64M-8G (tools/test_machines.py; not in CI)
 #   make screen-test     type `help` on the ISO's PS/2 keyboard, check the screen
 #   make usb             build/rtk-usb.img: the hybrid ISO, to dd onto a USB stick
 #   make bochs           boot the ISO in Bochs (serial on this terminal)
@@ -154,7 +156,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
 HOST_COMMON := tests/host/check.c tests/host/fake_arch.c
 
 .PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
-	screen-test usb fbcon-latency \
+	screen-test usb fbcon-latency test-machines \
 	test-options test-matrix \
 	debug fuzz deps clean
 .DELETE_ON_ERROR:
@@ -309,6 +311,13 @@ OVMF ?= $(firstword $(wildcard /usr/share/OVMF/OVMF_CODE.fd \
 iso-test: deps $(BUILD)/rtk.iso
 	$(PYTHON) tools/iso_test.py --iso $(BUILD)/rtk.iso --ovmf "$(OVMF)" \
 		--timeout 180
+
+# make test-machines [MACHINES=name,...]: boot build/rtk.elf on each PC
+# variant (tools/test_machines.py --list), one PASS/FAIL line each with
+# the time to the prompt.  Outside CI: a few dozen boots.
+test-machines: deps $(BUILD)/rtk.elf
+	$(PYTHON) tools/test_machines.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \
+		--timeout $(TIMEOUT) $(if $(MACHINES),--only $(MACHINES)) -v
 
 # make screen-test [APPEND=...]: type `help` on the emulated PS/2 keyboard
 # of the ISO under BIOS and UEFI and compare the screen with the text
