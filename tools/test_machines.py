@@ -25,11 +25,15 @@ substring of their names, --list prints them.  Python 3 stdlib only.
 import argparse
 import os
 import re
+import select
 import sys
+import tempfile
 import time
+import tty
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from iso_test import PROMPT, Serial  # noqa: E402
+import bochs  # noqa: E402  (tools/bochs.py: Bochs headless, tools/bochsrc.txt)
 
 TAIL_LINES = 30
 MIB = 1024
@@ -169,6 +173,57 @@ def run_one(args, c):
     return ok, msg, t
 
 
+def run_bochs(args):
+    """Bochs (tools/bochsrc.txt: 2 CPUs, `cpuid: apic=x2apic`) booting
+    --bochs-iso, whose default GRUB entry must be the text-mode one
+    (Makefile: build/rtk-text.iso): the boot log must say x2APIC mode and
+    2 CPUs online, and `smp` typed on COM1 (a pty) must answer.
+    Returns (ok, message, seconds to the prompt)."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    outdir = tempfile.mkdtemp(prefix="rtk-bochs-", dir=args.logdir)
+    p, out = bochs.start_bochs(bochs.bochs_env(
+        args.bochs_iso, "term", os.ttyname(slave), outdir), outdir)
+    start = time.monotonic()
+    buf, t, stage = b"", None, 0
+    try:
+        while p.poll() is None and time.monotonic() < start + args.timeout:
+            r, _, _ = select.select([master], [], [], 0.5)
+            if r:
+                buf += os.read(master, 4096)
+            if stage == 0 and PROMPT in buf:
+                t, stage = time.monotonic() - start, 1
+                os.write(master, b"smp\r")
+            elif stage == 1 and re.search(rb"\d+ of \d+ CPUs online.*\n"
+                                          rb"(?:.*\n)*.*rtk> ", buf):
+                stage = 2
+                break
+    finally:
+        bochs.stop_bochs(p, 0)
+        out.close()
+        os.close(master)
+        os.close(slave)
+    log = buf.decode("utf-8", "replace").replace("\r", "")
+    with open(os.path.join(args.logdir, "machines-bochs-x2apic.log"),
+              "w") as f:
+        f.write(log)
+    if stage == 0:
+        msg = bochs.exit_message(outdir)
+        return False, "no prompt (Bochs: %s; log in %s)" % (
+            msg or "timeout after %d s" % args.timeout, outdir), None
+    lap = re.search(r"lapic: (\S+) mode", log)
+    if not lap or lap.group(1) != "x2APIC":
+        return False, "lapic: %s mode, expected x2APIC" % (
+            lap.group(1) if lap else "?"), t
+    m = re.search(r"(\d+) of (\d+) CPUs online", log)
+    if not m:
+        return False, "`smp` did not answer", t
+    if m.group(1) != "2" or m.group(2) != "2":
+        return False, "`smp`: %s of %s CPUs online, expected 2 of 2" % (
+            m.group(1), m.group(2)), t
+    return True, "x2APIC mode, 2/2 CPUs, smp answered", t
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--elf", default="build/rtk.elf")
@@ -178,6 +233,9 @@ def main(argv=None):
     ap.add_argument("--only", default="",
                     help="comma-separated substrings of configuration names")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--bochs-iso", default="",
+                    help="also boot this text-mode ISO in Bochs with an "
+                    "x2APIC (minutes)")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="print the serial tail of each failure")
     args = ap.parse_args(argv)
@@ -197,12 +255,23 @@ def main(argv=None):
     for c in configs:
         ok, msg, t = run_one(args, c)
         passed += ok
-        print("%s %-20s %7s  %s" % ("PASS" if ok else "FAIL", c["name"],
-                                    "%.1fs" % t if t is not None else "-",
-                                    msg), flush=True)
+        report(ok, c["name"], t, msg)
+    total = len(configs)
+    if args.bochs_iso and (not pick or any(w in "bochs-x2apic"
+                                           for w in pick)):
+        ok, msg, t = run_bochs(args)
+        passed += ok
+        total += 1
+        report(ok, "bochs-x2apic", t, msg)
     print("test-machines: %d passed, %d failed (logs: %s/machines-*.log)" % (
-        passed, len(configs) - passed, args.logdir))
-    return 0 if passed == len(configs) else 1
+        passed, total - passed, args.logdir))
+    return 0 if passed == total else 1
+
+
+def report(ok, name, t, msg):
+    print("%s %-20s %7s  %s" % ("PASS" if ok else "FAIL", name,
+                                "%.1fs" % t if t is not None else "-", msg),
+          flush=True)
 
 
 if __name__ == "__main__":
