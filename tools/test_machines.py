@@ -40,13 +40,15 @@ MIB = 1024
 
 
 def cfg(name, machine="q35", cpu="max", smp=2, mem=256, ref="HPET",
-        cpus=None, extra=(), append="", expect_log=None):
+        cpus=None, maxcpus=None, extra=(), append="", expect_log=None):
     """One configuration: what QEMU gets and what the boot must show.
     ref: the calibration reference the machine offers (None: any);
     cpus: the CPUs rtk must bring online (default smp);
+    maxcpus: QEMU's hot-pluggable CPUs, MADT entries marked disabled;
     expect_log: a regex the boot log must match (e.g. the APIC mode)."""
     return dict(name=name, machine=machine, cpu=cpu, smp=smp, mem=mem,
                 ref=ref, cpus=smp if cpus is None else cpus,
+                smp_arg=str(smp) + (",maxcpus=%d" % maxcpus if maxcpus else ""),
                 extra=list(extra), append=append, expect_log=expect_log)
 
 
@@ -55,7 +57,7 @@ def cfg(name, machine="q35", cpu="max", smp=2, mem=256, ref="HPET",
 CONFIGS = [
     cfg("q35"),
     cfg("q35-no-hpet", machine="q35,hpet=off", ref="ACPI PM timer"),
-    cfg("pc"),
+    cfg("pc", machine="pc"),
     cfg("pc-no-hpet", machine="pc,hpet=off", ref="ACPI PM timer"),
     # No ACPI at all: the PIT is the only reference left, and without an
     # MADT rtk boots on the boot CPU alone (it does not read the Intel MP
@@ -70,6 +72,12 @@ CONFIGS = [
     cfg("smp-8", smp=8),
     cfg("smp-16", smp=16),
     cfg("smp-32", smp=32),
+    # MADT quirks QEMU can make: 78 disabled (hot-pluggable) CPU entries
+    # beside 2 enabled; 66 enabled CPUs, more than NR_CPUS (64): rtk
+    # warns and runs on the first 64.
+    cfg("madt-disabled-cpus", maxcpus=80),
+    cfg("madt-66-cpus", smp=66, cpus=64,
+        expect_log=r"more CPUs than RTK_MAX_CPUS"),
     cfg("mem-64M", mem=64),
     cfg("mem-1G", mem=1024),
     cfg("mem-8G", mem=8192),
@@ -81,7 +89,7 @@ CONFIGS = [
 
 def qemu_cmd(args, c):
     return [args.qemu, "-machine", c["machine"], "-cpu", c["cpu"],
-            "-smp", str(c["smp"]), "-m", "%dM" % c["mem"],
+            "-smp", c["smp_arg"], "-m", "%dM" % c["mem"],
             "-accel", "tcg", "-kernel", args.elf,
             "-append", c["append"],
             "-serial", "stdio", "-display", "none", "-monitor", "none",
@@ -244,8 +252,8 @@ def main(argv=None):
                if not pick or any(w in c["name"] for w in pick)]
     if args.list:
         for c in configs:
-            print("%-20s -machine %s -cpu %s -smp %d -m %dM" % (
-                c["name"], c["machine"], c["cpu"], c["smp"], c["mem"]))
+            print("%-20s -machine %s -cpu %s -smp %s -m %dM" % (
+                c["name"], c["machine"], c["cpu"], c["smp_arg"], c["mem"]))
         return 0
     if not os.path.exists(args.elf):
         print("test_machines: %s does not exist" % args.elf)
