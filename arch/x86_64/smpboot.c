@@ -210,6 +210,16 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 			       stage == 0   ? "no sign of life"
 			       : stage == 1 ? "stuck in the trampoline"
 					    : "stuck after long mode");
+			/*
+			 * A late AP must not wake into the next CPU's
+			 * parameters: seen with 66 CPUs under TCG on a busy
+			 * host (make test-machines MACHINES=madt-66), APIC
+			 * ID 51 came up as CPU 52 on CPU 52's stack, and
+			 * both ran there.  INIT puts it back to waiting for
+			 * a SIPI, which only its own APIC ID gets.
+			 */
+			lapic_send_init(apic_id);
+			mdelay(INIT_DELAY_MS);
 			smp_cpu_info[cpu].failed = true;
 			return -ETIMEDOUT;
 		}
