@@ -59,6 +59,24 @@ static struct cpu_stacks ap_stacks[NR_CPUS]; /* read by the AP itself */
 
 static int cmdline_max_cpus = NR_CPUS;
 
+/*
+ * Who decides an AP's fate when its timeout and its arrival cross: one
+ * compare-and-swap from AP_WAITING, by the AP (to AP_ONLINE, in
+ * ap_start) or by the boot CPU (to AP_GIVEN_UP, in boot_ap).
+ *
+ *   boot CPU (boot_ap)               AP (ap_start)
+ *   deadline passes                  ...lapic, tick set up
+ *   cmpxchg WAITING -> GIVEN_UP      cmpxchg WAITING -> ONLINE
+ *   won: INIT the AP, skip it        lost: park, never online
+ *   lost: the AP is online, keep it  won: set_cpu_online
+ *
+ * Without it the boot CPU gave up on an AP that had just set itself
+ * online, then INITed an online CPU (make test-machines
+ * smp-ap-given-up: WARN_ON(n != num_online_cpus()) in kernel/smp.c).
+ */
+enum { AP_WAITING, AP_ONLINE, AP_GIVEN_UP };
+static int ap_boot_state[NR_CPUS];
+
 /* `nosmp`: boot CPU only.  (Linux: nosmp, same as maxcpus=0.) */
 static int __init parse_nosmp(const char *val)
 {
@@ -80,6 +98,23 @@ static int __init parse_maxcpus(const char *val)
 }
 CMDLINE_PARAM("maxcpus", parse_maxcpus);
 
+/* `smp.ap_timeout_ms=N`: how long an AP may take to come online (default
+ * AP_ONLINE_TIMEOUT_NS).  Below INIT_DELAY_MS every AP is given up while
+ * it still starts: make test-machines' smp-ap-given-up boots that way to
+ * check a late AP stays out of the next CPU's parameters. */
+static ktime_t ap_online_timeout = AP_ONLINE_TIMEOUT_NS;
+
+static int __init parse_ap_timeout(const char *val)
+{
+	unsigned long ms;
+
+	if (!val || kstrtoul(val, 0, &ms) || ms > 60000)
+		return -EINVAL;
+	ap_online_timeout = (ktime_t)ms * NSEC_PER_MSEC;
+	return 0;
+}
+CMDLINE_PARAM("smp.ap_timeout_ms", parse_ap_timeout);
+
 int smp_cpus_limit(void)
 {
 	return cmdline_max_cpus;
@@ -99,15 +134,32 @@ u32 smp_cpu_apic_id(int cpu)
  */
 static __noreturn void ap_start(int cpu)
 {
+	int waiting = AP_WAITING;
+
 	BUG_ON(read_rflags() & X86_EFLAGS_IF);
 	gdt_init_cpu(cpu, &ap_stacks[cpu]);
 	idt_load();
 	BUG_ON(raw_smp_processor_id() != cpu);
 	lapic_init_cpu();
+	/*
+	 * An AP the boot CPU gave up on can still wake here late, with the
+	 * parameters (and stack) of the CPU booted after it, before the
+	 * boot CPU's INIT lands: seen under TCG on a busy host.  It parks
+	 * before it touches shared state; the right CPU redoes the rest.
+	 * TODO: check the APIC ID in the trampoline, before the stack is
+	 * taken, as Linux does (STARTUP_READ_APICID).
+	 */
+	if (lapic_id() != smp_cpu_info[cpu].apic_id) {
+		pr_warn("smp: APIC ID %u woke as CPU %d (APIC ID %u), parked\n",
+			lapic_id(), cpu, smp_cpu_info[cpu].apic_id);
+		arch_halt_forever();
+	}
 	tick_init_cpu(); /* this CPU's LAPIC timer tick */
-	if (lapic_id() != smp_cpu_info[cpu].apic_id)
-		pr_warn("smp: CPU %d has APIC ID %u, the MADT said %u\n", cpu,
-			lapic_id(), smp_cpu_info[cpu].apic_id);
+	/* pairs with the cmpxchg in boot_ap() */
+	if (!__atomic_compare_exchange_n(&ap_boot_state[cpu], &waiting,
+					 AP_ONLINE, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE))
+		arch_halt_forever(); /* given up: the boot CPU INITs us */
 	set_cpu_online(cpu, true); /* pairs with the wait in boot_ap() */
 	cpu_startup_entry(cpu);
 }
@@ -187,6 +239,7 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 	params->stack_top = stack_top;
 	params->gs_base = __per_cpu_offset[cpu];
 	params->cpu = cpu;
+	ap_boot_state[cpu] = AP_WAITING;
 	__atomic_store_n(&params->stage, 0, __ATOMIC_RELEASE);
 
 	start = ktime_get(); /* [2] */
@@ -197,16 +250,22 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 		udelay(SIPI_DELAY_US);
 	}
 
-	deadline = start + AP_ONLINE_TIMEOUT_NS; /* [3] */
+	deadline = start + ap_online_timeout; /* [3] */
 	while (!cpu_online(cpu)) {
-		if (ktime_get() > deadline) {
+		int waiting = AP_WAITING;
+
+		if (ktime_get() > deadline &&
+		    __atomic_compare_exchange_n(&ap_boot_state[cpu], &waiting,
+						AP_GIVEN_UP, false,
+						__ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE)) {
 			u32 stage = __atomic_load_n(&params->stage,
 						    __ATOMIC_ACQUIRE);
 
 			pr_err("smp: CPU %d (APIC ID %u) did not come online "
 			       "within %lld ms (%s), skipped\n",
 			       cpu, apic_id,
-			       AP_ONLINE_TIMEOUT_NS / NSEC_PER_MSEC,
+			       (long long)(ap_online_timeout / NSEC_PER_MSEC),
 			       stage == 0   ? "no sign of life"
 			       : stage == 1 ? "stuck in the trampoline"
 					    : "stuck after long mode");
