@@ -51,7 +51,7 @@ struct ltr_cpu {
 	u32 open;			/* bit per enum latency_kind */
 	u32 n;				/* calls since the first opened */
 	u32 start_idx[2];		/* n at each section's start */
-	u64 start_tsc[2];
+	u64 start_cycles[2];
 	struct ltr_entry *buf;		/* LTR_ENTRIES; NULL before init */
 };
 
@@ -86,7 +86,7 @@ void latency_trace_fentry(unsigned long ip, unsigned long parent)
 	if (i >= LTR_ENTRIES)
 		return;				/* counted as lost */
 	e = &c->buf[i];
-	e->tsc = arch_cycles();
+	e->cycles = arch_cycles();
 	e->ip = ip;
 	e->parent = parent;
 	e->preempt_count = (u32)preempt_count();
@@ -130,7 +130,7 @@ void latency_trace_start(int kind)
 	if (!(c->open & ~bit))
 		WRITE_ONCE(c->n, 0);		/* the first open: a fresh buffer */
 	c->start_idx[kind] = READ_ONCE(c->n);
-	c->start_tsc[kind] = arch_cycles();
+	c->start_cycles[kind] = arch_cycles();
 	barrier();
 	WRITE_ONCE(c->open, c->open | bit);
 }
@@ -175,7 +175,7 @@ void latency_trace_stop(int kind, const struct latency_record *rec)
 		memcpy(worst.comm, rec->comm, sizeof(worst.comm));
 		worst.start_ip = rec->start_ip;
 		worst.end_ip = rec->end_ip;
-		worst.start_tsc = c->start_tsc[kind];
+		worst.start_cycles = c->start_cycles[kind];
 	}
 	ltr_unlock();
 }

@@ -41,7 +41,7 @@
 #define LTR_RESCHED	0x2	/* TIF_NEED_RESCHED set */
 
 struct ltr_entry {
-	u64 tsc;		/* rdtsc at the call */
+	u64 cycles;		/* arch_cycles() at the call */
 	unsigned long ip;	/* the function called */
 	unsigned long parent;	/* the return address into its caller */
 	u32 preempt_count;	/* preempt_count() at the call */
@@ -58,7 +58,7 @@ struct ltr_info {
 	unsigned long start_ip, end_ip;	/* the section's ends */
 	u32 nr;			/* entries kept */
 	u32 lost;		/* calls past LTR_ENTRIES */
-	u64 start_tsc;		/* rdtsc at the section's start */
+	u64 start_cycles;	/* arch_cycles() at the section's start */
 };
 
 struct latency_record;

@@ -78,8 +78,8 @@ static int print_trace(void)
 	console_printf("#  cpu flags   time   function <- parent\n");
 	for (i = 0; i < in.nr; i++) {
 		const struct ltr_entry *e = &buf[i];
-		u64 us = e->tsc > in.start_tsc ?
-			 ktime_cycles_to_ns(e->tsc - in.start_tsc) / 1000 : 0;
+		u64 us = e->cycles > in.start_cycles ?
+			 ktime_cycles_to_ns(e->cycles - in.start_cycles) / 1000 : 0;
 
 		ltr_flags(e, f);
 		console_printf("  %4d %s %6lluus : %s <- %s\n", in.cpu, f,
