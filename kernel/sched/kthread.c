@@ -21,6 +21,7 @@
 #include "kernel/mm/kstack.h"
 #include "kernel/mm/slab.h"
 #include "kernel/printk.h"
+#include "kernel/debug/race_window.h"
 #include "lib/errno.h"
 #include "lib/vsnprintf.h"
 #include "lib/string.h"
@@ -195,6 +196,8 @@ int kthread_stop(struct task_struct *p)
 	return ret;
 }
 
+DEFINE_RACE_WINDOW(put_task_unlisted_window);
+
 /* task_exit - [3] of the file header.  Context: the exiting task. */
 __noreturn void task_exit(int code)
 {
@@ -220,8 +223,10 @@ void __put_task_struct(struct task_struct *p)
 	BUG_ON(p == current_or_null());
 	BUG_ON(p->flags & PF_IDLE);
 	sched_task_unlist(p);
+	race_window(&put_task_unlisted_window);	/* sched.h: reaping */
 	if (p->stack)
 		task_stack_free(p->stack);
 	if (p->kthread)
 		kfree(container_of(p, struct kthread_task, task));
+	sched_task_reaped();
 }

@@ -120,6 +120,7 @@ void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu);
 /* tasklist.c, for kthread.c and idle.c */
 void sched_task_init(struct task_struct *p, const char *name);
 void sched_task_unlist(struct task_struct *p);
+void sched_task_reaped(void);
 /* core.c, for kthread.c */
 void __schedule_dead(void) __noreturn;
 

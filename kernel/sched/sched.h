@@ -114,6 +114,26 @@ struct task_struct *sched_find_task(int pid);
 void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg),
 			 void *arg);
 
+/*
+ * sched_nr_tasks_reaping - tasks being freed now: off the task list, but
+ * their kernel stack and task struct not yet returned.  Whoever counts
+ * memory after waiting for exited tasks to go (the fault_inject suite's
+ * baseline, leak checks) must also wait for this to reach 0, because a
+ * walk of the list cannot see these tasks:
+ *
+ *	CPU0 (last put, __put_task_struct)	CPU1 (counting)
+ *	sched_task_unlist(p)
+ *						sched_for_each_task: p gone
+ *						kstack_nr_in_use(): p's stack
+ *						still counted -> baseline +1
+ *	task_stack_free(p->stack); kfree(p)
+ *
+ * Forced by tests/kernel/test_fault_inject.c
+ * (test_reaping_task_is_counted, race window put_task_unlisted_window).
+ * Locking: none; a snapshot.
+ */
+int sched_nr_tasks_reaping(void);
+
 /* sched_policy_name - "FIFO", "RR", "OTHER", "IDLE" (ps, chrt); "?" for
  * anything else. */
 const char *sched_policy_name(int policy);
@@ -155,6 +175,8 @@ void irqentry_exit_cond_resched(void);
  *	queued task: its run queue unlocked to lock it with the target's.
  * sched_setscheduler_pi_window - kernel/sched/setscheduler.c, a task's
  *	prio changed, its waiter not yet requeued by rt_mutex_adjust_pi.
+ * put_task_unlisted_window - kernel/sched/kthread.c __put_task_struct,
+ *	the task off the list, its stack and struct not yet freed.
  */
 extern struct race_window migrate_enqueue_window;
 extern struct race_window task_rq_lock_window;
@@ -162,6 +184,7 @@ extern struct race_window task_rq_lock_retry_window;
 extern struct race_window schedule_dequeue_window;
 extern struct race_window set_cpus_allowed_relock_window;
 extern struct race_window sched_setscheduler_pi_window;
+extern struct race_window put_task_unlisted_window;
 
 /* sched_init - make the boot flow the boot CPU's first task (init,
  * running on the boot stack) and set up every run queue.

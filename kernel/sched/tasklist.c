@@ -14,11 +14,15 @@
  */
 #include "kernel/sched/rq.h"
 #include "lib/string.h"
+#include "lib/bug.h"
 
 /* Every task, for ps and sched_find_task; taken with irqs off. */
 static DEFINE_RAW_SPINLOCK(tasklist_lock);
 static LIST_HEAD(task_list);
 static int next_pid = 1;
+/* tasks unlisted by __put_task_struct whose stack and struct are not yet
+ * freed: see sched_nr_tasks_reaping() in sched.h.  Under tasklist_lock. */
+static int tasks_reaping;
 
 /* sched_task_init - fill a new task's scheduling fields: SCHED_OTHER,
  * nice 0, all CPUs, last CPU = the creator's.  Adds it to the list. */
@@ -49,13 +53,34 @@ void sched_task_init(struct task_struct *p, const char *name)
 	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
 }
 
+/* sched_task_unlist - the first step of freeing p; sched_task_reaped()
+ * is the last.  Context: task (__put_task_struct).  Locking: takes
+ * tasklist_lock. */
 void sched_task_unlist(struct task_struct *p)
 {
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&tasklist_lock, flags);
 	list_del(&p->tasks);
+	tasks_reaping++;
 	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
+/* sched_task_reaped - the stack and the struct of a task unlisted by
+ * sched_task_unlist() are free now.  Locking: takes tasklist_lock. */
+void sched_task_reaped(void)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	WARN_ON(tasks_reaping <= 0);
+	tasks_reaping--;
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
+int sched_nr_tasks_reaping(void)
+{
+	return READ_ONCE(tasks_reaping);
 }
 
 void sched_for_each_task(void (*fn)(struct task_struct *p, void *arg),

@@ -21,6 +21,8 @@
  *     succeed or fail with -ENOMEM, some must fail, and the baseline
  *     must hold at the end.
  * Runs on one CPU and on all.  The software line FI_IRQ is this suite's.
+ * The baseline also waits for tasks being freed on another CPU (off the
+ * task list, memory not yet returned): test_reaping_task_is_counted.
  * Linux counterpart: tools/testing/fault-injection/failcmd.sh runs.
  */
 #include "kernel/ktest.h"
@@ -36,6 +38,9 @@
 #include "kernel/sched/sched.h"
 #include "kernel/time/ktime.h"
 #include "kernel/sched/wait.h"
+#include "kernel/sched/completion.h"
+#include "kernel/smp.h"
+#include "tests/kernel/sched_helpers.h"
 #include "arch/x86_64/arch.h"
 #include "lib/errno.h"
 
@@ -61,6 +66,17 @@ static void count_dead(struct task_struct *p, void *arg)
 		(*(int *)arg)++;
 }
 
+/* tasks_in_exit - exited tasks still holding memory: on the list and
+ * exiting, or off it and being freed (sched_nr_tasks_reaping, whose
+ * comment in kernel/sched/sched.h draws the race this closes). */
+static int tasks_in_exit(void)
+{
+	int dead = 0;
+
+	sched_for_each_task(count_dead, &dead);
+	return dead + sched_nr_tasks_reaping();
+}
+
 /* wait_dead_reaped - until no exited task waits for its last put: a
  * thread that returned is freed by the put after its last switch, on
  * its CPU, a moment after kthread_stop() returned.  The bound is a
@@ -68,14 +84,9 @@ static void count_dead(struct task_struct *p, void *arg)
 static void wait_dead_reaped(void)
 {
 	u64 end = ktime_get_ns() + REAP_WAIT_NS;
-	int dead;
 
-	do {
-		dead = 0;
-		sched_for_each_task(count_dead, &dead);
-		if (dead)
-			msleep(1);
-	} while (dead && ktime_get_ns() < end);
+	while (tasks_in_exit() && ktime_get_ns() < end)
+		msleep(1);
 }
 
 static void snap(struct mm_snap *s)
@@ -296,7 +307,80 @@ static void test_mixed_operations_at_one_percent(struct ktest *t)
 	expect_baseline(t, &s0);
 }
 
+struct reap_arg {
+	struct task_struct *victim;
+	struct completion done;
+};
+
+/* fi_put_last - drop the last reference to a->victim: this thread runs
+ * __put_task_struct, and parks in its window when armed. */
+static int fi_put_last(void *arg)
+{
+	struct reap_arg *a = arg;
+
+	put_task_struct(a->victim);
+	complete(&a->done);
+	return 0;
+}
+
+/*
+ * A task being freed on another CPU is off the task list but still holds
+ * its stack and struct; the baseline must wait for it.  Forced: the last
+ * put runs on CPU 1 in a thread parked in put_task_unlisted_window, and
+ * the runner (CPU 0) must see one task in exit, not zero.  Before
+ * sched_nr_tasks_reaping() the walk saw none, and test_load_start_fails_
+ * cleanly failed one run in twelve under desktop SMP=4 with "kernel
+ * stacks back to 25, saw 24".
+ */
+static void test_reaping_task_is_counted(struct ktest *t)
+{
+	struct reap_arg a = { 0 };
+	struct task_struct *putter;
+	u64 end = ktime_get_ns() + REAP_WAIT_NS;
+	bool parked;
+	int seen;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs a second CPU for the freeing side");
+	init_completion(&a.done);
+	me_rt(0, 0);
+	a.victim = kthread_create(fi_return, NULL, "fi-victim");
+	KTEST_ASSERT(t, a.victim != NULL, "kthread_create failed");
+	get_task_struct(a.victim);
+	wake_up_process(a.victim);
+	kthread_stop(a.victim);
+	/* the victim's own reference goes at its last switch */
+	while (READ_ONCE(a.victim->refcount) > 1 && ktime_get_ns() < end)
+		msleep(1);
+	putter = kthread_create(fi_put_last, &a, "fi-putter");
+	if (!putter) {
+		put_task_struct(a.victim);
+		me_restore();
+		KTEST_ASSERT(t, 0, "kthread_create failed");
+	}
+	kthread_bind(putter, 1);
+	race_window_arm(&put_task_unlisted_window, putter);
+	wake_up_process(putter);
+	parked = race_window_wait_parked(&put_task_unlisted_window,
+					 RACE_WINDOW_MAX_NS);
+	seen = tasks_in_exit();
+	if (parked)
+		race_window_release(&put_task_unlisted_window);
+	else
+		race_window_disarm(&put_task_unlisted_window);
+	wait_for_completion(&a.done);
+	me_restore();
+	KTEST_EXPECT(t, parked, "the putter parks in put_task_unlisted_window "
+		     "within 1 s");
+	KTEST_EXPECT(t, !parked || seen >= 1,
+		     "a task freed on CPU 1 (unlisted, stack not yet freed) "
+		     "counts as in exit: want >= 1, saw %d", seen);
+	wait_dead_reaped();
+	KTEST_EXPECT_EQ(t, tasks_in_exit(), 0);
+}
+
 KTEST_SUITE(fault_inject,
+	    KTEST_CASE(test_reaping_task_is_counted),
 	    KTEST_CASE(test_kthread_create_fails_cleanly),
 	    KTEST_CASE(test_request_irq_fails_cleanly),
 	    KTEST_CASE(test_load_start_fails_cleanly),
