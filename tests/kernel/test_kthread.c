@@ -203,6 +203,30 @@ static unsigned long slab_objs_in_use(void)
 	return sum;
 }
 
+static void count_exiting(struct task_struct *p, void *arg)
+{
+	if (READ_ONCE(p->flags) & PF_EXITING)
+		(*(int *)arg)++;
+}
+
+/* settle_reaping - until no exited task is on its way out: listed and
+ * exiting, or unlisted with its stack not yet freed
+ * (sched_nr_tasks_reaping(), kernel/sched/sched.h); deferred releases
+ * done.  Bounded as a hang guard. */
+static void settle_reaping(void)
+{
+	u64 end = ktime_get_ns() + REAP_WAIT_NS;
+	int n;
+
+	do {
+		deferred_flush();
+		n = sched_nr_tasks_reaping();
+		sched_for_each_task(count_exiting, &n);
+		if (n)
+			msleep(1);
+	} while (n && ktime_get_ns() < end);
+}
+
 /* wait_reaped - poll until kstack_nr_in_use() is back to want (or
  * below: a thread an earlier suite started may end meanwhile, its last
  * put is not ours to wait for): the last puts run on other CPUs right
@@ -298,12 +322,17 @@ static void test_exited_threads_are_reaped_and_freed(struct ktest *t)
  * holder's put. */
 static void test_reference_keeps_dead_task_until_put(struct ktest *t)
 {
-	unsigned int stacks0 = kstack_nr_in_use();
-	int tasks0 = nr_tasks();
+	unsigned int stacks0;
+	int tasks0;
 	struct task_struct *p, *found;
 	struct kt_arg a;
 	int pid;
 
+	/* the +1 checks below are exact: settle tasks an earlier suite
+	 * is still freeing (off the list, stack not yet returned) first */
+	settle_reaping();
+	stacks0 = kstack_nr_in_use();
+	tasks0 = nr_tasks();
 	kt_arg_init(&a, 5);
 	p = kthread_create(kt_return, &a, "kt-ref");
 	KTEST_ASSERT(t, p, "kthread_create, got NULL");
