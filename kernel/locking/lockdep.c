@@ -213,7 +213,8 @@ static void mark_irq_usage(struct task_struct *p, struct held_lock *hl,
 	else
 		return;
 	bit = 1u << state;
-	/* lock-free: usage bits are only ever set */
+	/* lock-free: usage bits are only set (lockdep_reset_map clears
+	 * them, for a class no task holds: a racing check may skip once) */
 	if ((READ_ONCE(c->usage) & bit) &&
 	    (hl->read || (READ_ONCE(c->usage_write) & bit)))
 		return;
@@ -335,7 +336,7 @@ static void add_prev_edges(struct task_struct *p, struct held_lock *hl)
 			ensure_trace(p, hl);
 			n = lockdep_add_edge(h, hl, path, MAX_REPORT_PATH);
 			if (n < 0)
-				lockdep_overflow("lockdep: edge table full");
+				lockdep_overflow("edge table full");
 			else if (n > 0 &&
 				 lockdep_report_begin(0, LOCKDEP_CIRCULAR))
 				print_circular(p, h, hl, path, n);
@@ -357,11 +358,11 @@ static void __lock_acquire(struct task_struct *p, struct lockdep_map *map,
 		subclass = LOCKDEP_SUBCLASSES - 1;
 	class = lockdep_class_of(map, subclass);			/* [1] */
 	if (!class) {
-		lockdep_overflow("lockdep: class table full");
+		lockdep_overflow("class table full");
 		return;
 	}
 	if (ld->depth == LOCKDEP_MAX_DEPTH) {
-		lockdep_overflow("lockdep: held-lock stack full");
+		lockdep_overflow("held-lock stack full");
 		return;
 	}
 	hl = &ld->held[ld->depth];

@@ -185,7 +185,7 @@ static inline void lockdep_print_held_locks(struct task_struct *p)
 /* For tests and the shell (defined in lockdep.c): counters, expected
  * reports, forgetting a test's classes. */
 struct lockdep_stats {
-	unsigned int classes;		/* in use (retired ones excluded) */
+	unsigned int classes;		/* registered */
 	unsigned int max_classes;
 	unsigned int edges;		/* dependencies recorded */
 	unsigned int max_edges;
@@ -199,9 +199,12 @@ void lockdep_get_stats(struct lockdep_stats *st);
  * as "lockdep-expected: ", counted.  Global, nests.  Context: task. */
 void lockdep_expect_begin(void);
 void lockdep_expect_end(void);
-/* lockdep_reset_map - forget the classes (all subclasses) of map's key
- * and their edges, so a test can provoke the same report again and
- * leave no order behind.  Context: task; no lock of that class held. */
+/* lockdep_reset_map - forget what the validator learned about the
+ * classes (all subclasses) of map's key: their edges in both directions,
+ * usage and reports.  The classes stay (keyed by init site) and freed
+ * edges are reused, so a test can provoke the same report again, leaves
+ * no order behind, and can reset as often as it likes.
+ * Context: task; no lock of those classes held. */
 void lockdep_reset_map(struct lockdep_map *map);
 /* lockdep_kind_name - "circular", "recursive", ... */
 const char *lockdep_kind_name(enum lockdep_report_kind kind);

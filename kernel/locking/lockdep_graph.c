@@ -12,7 +12,14 @@
  * the entry is complete:
  *   - lockdep_map.class_idx, the class cache in each lock;
  *   - edge_hash[], an open-addressing table of (prev, next) -> edge, so
- *     an order already seen costs one hash probe.
+ *     an order already seen costs one hash probe.  A slot holds 0
+ *     (empty: the probe stops), EDGE_TOMB (a freed edge was here: the
+ *     probe goes on) or an edge index whose key is compared.
+ * lockdep_reset_map frees the edges of a class; a lookup that races it
+ * may miss an edge (it then takes the graph lock and finds it, or adds
+ * it again) or find one being freed, never a wrong one: the key is one
+ * word.  When empty slots run short the hash is rebuilt from the live
+ * edges (a lookup during the rebuild misses and takes the lock).
  * Linux counterpart: kernel/locking/lockdep.c (register_lock_class,
  * check_noncircular / __bfs, add_lock_to_list, lockdep_reset_lock).
  */
@@ -25,7 +32,8 @@
 
 #if defined(CONFIG_LOCKDEP)
 #define CLASS_HASH_SIZE 512		/* power of 2 */
-#define EDGE_HASH_SIZE (2 * LOCKDEP_MAX_EDGES)	/* at most half full */
+#define EDGE_HASH_SIZE (2 * LOCKDEP_MAX_EDGES)	/* at most half live */
+#define EDGE_TOMB 0xffff		/* > any edge index */
 
 struct lock_class lock_classes[LOCKDEP_MAX_CLASSES];
 struct lock_edge lock_edges[LOCKDEP_MAX_EDGES];
@@ -34,7 +42,10 @@ bool lockdep_on = true;
 /* under graph_word */
 static int graph_word;
 static u16 nr_classes = 1;		/* index 0 is "none" */
-static u16 nr_edges = 1;
+static u16 nr_edges = 1;		/* high-water mark */
+static u16 nr_live_edges;
+static u16 free_edges;			/* list through next_out */
+static u16 hash_used;			/* slots not 0: live + tombs */
 static u16 class_hash[CLASS_HASH_SIZE];
 static u16 edge_hash[EDGE_HASH_SIZE];	/* edge index; read lock-free */
 /* the search's scratch space, under the graph lock */
@@ -84,7 +95,7 @@ static u32 key_hash(const struct lockdep_map *map, unsigned int subclass)
 static bool key_matches(const struct lock_class *c,
 			const struct lockdep_map *map, unsigned int subclass)
 {
-	if (c->retired || c->subclass != subclass)
+	if (c->subclass != subclass)
 		return false;
 	if (!map->file)
 		return !c->file && c->addr == map;
@@ -127,7 +138,7 @@ u16 lockdep_class_of(struct lockdep_map *map, unsigned int subclass)
 
 	if (subclass == 0) {
 		idx = __atomic_load_n(&map->class_idx, __ATOMIC_ACQUIRE);
-		if (idx && !READ_ONCE(lock_classes[idx].retired))
+		if (idx)
 			return idx;
 	}
 	lockdep_graph_lock();
@@ -143,18 +154,52 @@ static u32 edge_slot(u16 prev, u16 next)
 	return (((u32)prev << 16 | next) * 2654435761u) % EDGE_HASH_SIZE;
 }
 
-/* find_edge - the edge index or 0.  Lock-free: a slot goes from 0 to an
- * index once (release store after the edge is written). */
+static u32 edge_key(u16 prev, u16 next)
+{
+	return (u32)prev << 16 | next;
+}
+
+/* find_edge - the edge index or 0.  Lock-free (see the file header);
+ * bounded by the table size in case a rebuild emptied no slot yet. */
 static u16 find_edge(u16 prev, u16 next)
 {
-	for (u32 s = edge_slot(prev, next);; s = (s + 1) % EDGE_HASH_SIZE) {
+	u32 s = edge_slot(prev, next), key = edge_key(prev, next);
+
+	for (u32 n = 0; n < EDGE_HASH_SIZE; n++, s = (s + 1) % EDGE_HASH_SIZE) {
 		u16 e = __atomic_load_n(&edge_hash[s], __ATOMIC_ACQUIRE);
 
 		if (!e)
 			return 0;
-		if (lock_edges[e].prev == prev && lock_edges[e].next == next)
+		if (e != EDGE_TOMB &&
+		    __atomic_load_n(&lock_edges[e].key, __ATOMIC_ACQUIRE) == key)
 			return e;
 	}
+	return 0;
+}
+
+/* hash_insert - put edge idx in the first empty or tomb slot of its
+ * probe.  Graph lock held; the edge is not in the table (find_edge). */
+static void hash_insert(u16 idx)
+{
+	u32 s = edge_slot(lock_edges[idx].prev, lock_edges[idx].next);
+
+	while (edge_hash[s] && edge_hash[s] != EDGE_TOMB)
+		s = (s + 1) % EDGE_HASH_SIZE;
+	if (!edge_hash[s])
+		hash_used++;
+	__atomic_store_n(&edge_hash[s], idx, __ATOMIC_RELEASE);
+}
+
+/* hash_rebuild - drop the tombs: empty every slot, insert the live
+ * edges again.  Graph lock held. */
+static void hash_rebuild(void)
+{
+	for (u32 s = 0; s < EDGE_HASH_SIZE; s++)
+		__atomic_store_n(&edge_hash[s], 0, __ATOMIC_RELEASE);
+	hash_used = 0;
+	for (u16 e = 1; e < nr_edges; e++)
+		if (lock_edges[e].key)
+			hash_insert(e);
 }
 
 bool lockdep_edge_known(u16 prev, u16 next)
@@ -163,8 +208,7 @@ bool lockdep_edge_known(u16 prev, u16 next)
 }
 
 /*
- * search_path - breadth-first from `from` along recorded edges, skipping
- * retired classes; returns the number of edges of a path to `to` (and
+ * search_path - breadth-first from `from` along recorded edges; returns the number of edges of a path to `to` (and
  * the path in path[], from first to last), 0 if there is none.
  * Bounded: each class is visited once.  Graph lock held.
  */
@@ -183,8 +227,7 @@ static int search_path(u16 from, u16 to, u16 *path, int max_path)
 		     e = lock_edges[e].next_out) {
 			u16 nx = lock_edges[e].next;
 
-			if (lock_classes[nx].retired ||
-			    bfs_visited[nx / 64] & (1ull << (nx % 64)))
+			if (bfs_visited[nx / 64] & (1ull << (nx % 64)))
 				continue;
 			bfs_visited[nx / 64] |= 1ull << (nx % 64);
 			bfs_parent_edge[nx] = e;
@@ -212,7 +255,6 @@ int lockdep_add_edge(const struct held_lock *prev, const struct held_lock *next,
 	struct lock_edge *e;
 	int cycle = 0;
 	u16 idx;
-	u32 s;
 
 	lockdep_graph_lock();
 	if (find_edge(prev->class_idx, next->class_idx))
@@ -220,11 +262,15 @@ int lockdep_add_edge(const struct held_lock *prev, const struct held_lock *next,
 	if (next->class_idx == prev->class_idx)
 		goto out_unlock;	/* same class: lockdep.c's AA check */
 	cycle = search_path(next->class_idx, prev->class_idx, path, max_path);
-	if (nr_edges == LOCKDEP_MAX_EDGES) {
+	if (free_edges) {
+		idx = free_edges;
+		free_edges = lock_edges[idx].next_out;
+	} else if (nr_edges < LOCKDEP_MAX_EDGES) {
+		idx = nr_edges++;
+	} else {
 		cycle = -ENOSPC;
 		goto out_unlock;
 	}
-	idx = nr_edges++;
 	e = &lock_edges[idx];
 	e->prev = prev->class_idx;
 	e->next = next->class_idx;
@@ -235,13 +281,53 @@ int lockdep_add_edge(const struct held_lock *prev, const struct held_lock *next,
 	e->next_out = lock_classes[e->prev].first_out;
 	lock_classes[e->prev].first_out = idx;
 	lock_classes[e->prev].nr_out++;
-	s = edge_slot(e->prev, e->next);
-	while (edge_hash[s])
-		s = (s + 1) % EDGE_HASH_SIZE;
-	__atomic_store_n(&edge_hash[s], idx, __ATOMIC_RELEASE);
+	nr_live_edges++;
+	__atomic_store_n(&e->key, edge_key(e->prev, e->next), __ATOMIC_RELEASE);
+	if (hash_used >= EDGE_HASH_SIZE * 3 / 4)
+		hash_rebuild();
+	hash_insert(idx);
 out_unlock:
 	lockdep_graph_unlock();
 	return cycle;
+}
+
+/* free_edge - take edge e off prev's list and the hash, put it on the
+ * free list.  Graph lock held. */
+static void free_edge(u16 e)
+{
+	struct lock_edge *ed = &lock_edges[e];
+	struct lock_class *c = &lock_classes[ed->prev];
+	u16 *link = &c->first_out;
+	u32 s = edge_slot(ed->prev, ed->next);
+
+	while (*link != e)
+		link = &lock_edges[*link].next_out;
+	*link = ed->next_out;
+	c->nr_out--;
+	while (edge_hash[s] != e)
+		s = (s + 1) % EDGE_HASH_SIZE;
+	__atomic_store_n(&edge_hash[s], EDGE_TOMB, __ATOMIC_RELEASE);
+	__atomic_store_n(&ed->key, 0, __ATOMIC_RELEASE);
+	ed->next_out = free_edges;
+	free_edges = e;
+	nr_live_edges--;
+}
+
+/* forget_class - what the validator learned about class i: its edges in
+ * both directions, its usage and its reports.  Graph lock held. */
+static void forget_class(u16 i)
+{
+	struct lock_class *c = &lock_classes[i];
+
+	for (u16 e = 1; e < nr_edges; e++)
+		if (lock_edges[e].key &&
+		    (lock_edges[e].prev == i || lock_edges[e].next == i))
+			free_edge(e);
+	c->usage = 0;
+	c->usage_write = 0;
+	c->reported = 0;
+	memset(c->usage_ip, 0, sizeof(c->usage_ip));
+	memset(c->usage_trace, 0, sizeof(c->usage_trace));
 }
 
 void lockdep_reset_map(struct lockdep_map *map)
@@ -255,9 +341,8 @@ void lockdep_reset_map(struct lockdep_map *map)
 
 		for (u16 i = class_hash[h]; i; i = lock_classes[i].hash_next)
 			if (key_matches(&lock_classes[i], map, sub))
-				WRITE_ONCE(lock_classes[i].retired, true);
+				forget_class(i);
 	}
-	__atomic_store_n(&map->class_idx, 0, __ATOMIC_RELEASE);
 	lockdep_graph_unlock();
 	raw_local_irq_restore(flags);
 }
@@ -275,8 +360,6 @@ void lockdep_for_each_class(void (*fn)(const char *name, const char *file,
 		const struct lock_class *c = &lock_classes[i];
 		char usage[4] = "..";
 
-		if (c->retired)
-			continue;
 		if (c->usage & (1u << LD_USED_IN_HARDIRQ))
 			usage[0] = '+';
 		if (c->usage & (1u << LD_ENABLED_HARDIRQ))
@@ -288,12 +371,7 @@ void lockdep_for_each_class(void (*fn)(const char *name, const char *file,
 
 void lockdep_graph_counts(unsigned int *classes, unsigned int *edges)
 {
-	unsigned int live = 0;
-	u16 n = READ_ONCE(nr_classes);
-
-	for (u16 i = 1; i < n; i++)
-		live += !lock_classes[i].retired;
-	*classes = live;
-	*edges = READ_ONCE(nr_edges) - 1;
+	*classes = READ_ONCE(nr_classes) - 1;
+	*edges = READ_ONCE(nr_live_edges);
 }
 #endif /* CONFIG_LOCKDEP */

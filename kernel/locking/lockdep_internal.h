@@ -6,9 +6,13 @@
  *
  * Tables are fixed-size arrays (the validator runs inside raw lock
  * operations with irqs off and must not allocate); an index of 0 means
- * "none" in every u16 field.  Entries are never freed: a test that
- * forgets its classes retires them (lockdep_reset_map), and retired
- * classes no longer match a key and are skipped by the search.
+ * "none" in every u16 field.  A class is never freed: it is keyed by
+ * its lock's init site, so the next lock initialised there finds it
+ * again.  A test that forgets what the validator learned about a lock
+ * (lockdep_reset_map) clears its class's usage and reports and frees
+ * the edges into and out of it; freed edges are reused, so a soak that
+ * runs the pitest scripts for hours (each resets its eight locks) keeps
+ * both tables at their steady size.
  * Written under the graph lock (lockdep_graph.c); read without it where
  * a comment says so.
  */
@@ -37,7 +41,6 @@ struct lock_class {
 	u8 wait_type;			/* enum lockdep_wait_type */
 	char name[LOCKDEP_NAME_LEN];	/* a copy: the lock may be freed */
 	/* under the graph lock */
-	bool retired;			/* reset: matches nothing any more */
 	u8 usage;			/* BIT(enum lockdep_usage) */
 	u8 usage_write;			/* usage bits seen from a writer */
 	u8 reported;			/* BIT(enum lockdep_report_kind) */
@@ -50,8 +53,11 @@ struct lock_class {
 
 /* "next was taken while prev was held", the first time it was seen */
 struct lock_edge {
+	/* prev << 16 | next, 0 when free: what the lock-free lookup
+	 * compares, in one load (a reused edge is never half old, half new) */
+	u32 key;
 	u16 prev, next;
-	u16 next_out;			/* prev's list of edges */
+	u16 next_out;			/* prev's list, or the free list */
 	unsigned long prev_ip, next_ip;
 	unsigned long prev_trace[LOCKDEP_TRACE_DEPTH];
 	unsigned long next_trace[LOCKDEP_TRACE_DEPTH];
@@ -85,7 +91,7 @@ bool lockdep_edge_known(u16 prev, u16 next);
 int lockdep_add_edge(const struct held_lock *prev, const struct held_lock *next,
 		     u16 *path, int max_path);
 
-/* lockdep_graph_counts - live classes and recorded edges (stats). */
+/* lockdep_graph_counts - classes and live edges (stats). */
 void lockdep_graph_counts(unsigned int *classes, unsigned int *edges);
 
 /* lockdep_report_begin - count a report of kind; false if this class

@@ -13,7 +13,9 @@
  *	AA (two locks of one class, and one rt_mutex twice), ABBA, ABC,
  *	hard-irq safe vs unsafe, sleeping lock under a spinning one,
  *	release of a lock not held: one report each;
- *	consistent orders, nesting subclasses, recursive readers: none.
+ *	consistent orders, nesting subclasses, recursive readers: none;
+ *	reset as often as a soak's pitest runs do: the tables stay put and
+ *	a forgotten order is reported again.
  * Skipped when built with LOCKDEP=0.
  */
 #include "kernel/ktest.h"
@@ -40,6 +42,8 @@ static DEFINE_RAW_SPINLOCK(ok_c);
 static DEFINE_RAW_RWLOCK(ok_rw);
 static raw_spinlock_t aa_pair[2];	/* one class: one init site */
 static raw_spinlock_t nest_pair[2];
+static DEFINE_RAW_SPINLOCK(reuse_a);
+static raw_spinlock_t reuse_b[8];	/* one init site, 8 addresses */
 
 static struct lockdep_stats before;
 
@@ -226,10 +230,50 @@ static void test_lockdep_valid_orders_report_nothing(struct ktest *t)
 	lockdep_reset_map(&ok_rw.dep_map);
 }
 
-/* After a reset the same ABBA is reported again: the classes are new. */
+/* After a reset the same ABBA is reported again: the classes are the
+ * same, their edges and reports forgotten. */
 static void test_lockdep_reset_lets_abba_report_again(struct ktest *t)
 {
 	test_lockdep_reports_abba(t);
+}
+
+#define RESET_ROUNDS 5000	/* > 1024 classes if resets made new ones */
+
+/*
+ * A soak runs the pitest scripts for as long as it is told, and each
+ * script resets its eight locks: resetting must not use up the tables.
+ * Each round takes reuse_a then one of reuse_b[] (zero-initialised:
+ * classed by address, 9 classes), and every 8 rounds forgets them all.
+ * Seen before classes were kept and edges reused: the class table full
+ * after ~900 rounds and the validator off ("turned itself off").
+ */
+static void test_lockdep_reset_keeps_tables_bounded(struct ktest *t)
+{
+	struct lockdep_stats s0, s1;
+
+	take_in_order(&reuse_a, &reuse_b[0]);	/* the classes exist */
+	lockdep_get_stats(&s0);
+	for (int i = 0; i < RESET_ROUNDS; i++) {
+		take_in_order(&reuse_a, &reuse_b[i % 8]);
+		if (i % 8 == 7) {
+			lockdep_reset_map(&reuse_a.dep_map);
+			for (int j = 0; j < 8; j++)
+				lockdep_reset_map(&reuse_b[j].dep_map);
+		}
+	}
+	lockdep_get_stats(&s1);
+	KTEST_EXPECT(t, s1.enabled, "the validator turned itself off after "
+		     "%d rounds of resets (classes %u/%u, edges %u/%u)",
+		     RESET_ROUNDS, s1.classes, s1.max_classes, s1.edges,
+		     s1.max_edges);
+	KTEST_EXPECT(t, s1.classes <= s0.classes + 8,
+		     "classes stay: %u before, %u after %d rounds", s0.classes,
+		     s1.classes, RESET_ROUNDS);
+	KTEST_EXPECT(t, s1.edges <= s0.edges + 8,
+		     "edges freed by the resets: %u before, %u after", s0.edges,
+		     s1.edges);
+	KTEST_EXPECT(t, s1.reports == s0.reports, "no report expected, saw %lu",
+		     s1.reports - s0.reports);
 }
 
 KTEST_SUITE_INIT(lockdep, lockdep_suite_init,
@@ -241,4 +285,5 @@ KTEST_SUITE_INIT(lockdep, lockdep_suite_init,
 		 KTEST_CASE(test_lockdep_reports_sleeping_lock_in_atomic),
 		 KTEST_CASE(test_lockdep_reports_release_not_held),
 		 KTEST_CASE(test_lockdep_valid_orders_report_nothing),
-		 KTEST_CASE(test_lockdep_reset_lets_abba_report_again));
+		 KTEST_CASE(test_lockdep_reset_lets_abba_report_again),
+		 KTEST_CASE(test_lockdep_reset_keeps_tables_bounded));
