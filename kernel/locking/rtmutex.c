@@ -122,10 +122,11 @@ static void mark_rt_mutex_waiters(struct rt_mutex *lock)
  *
  * Without the fix-up L keeps the bit with nobody waiting: still correct
  * ([U1] releases it, [T3] takes a free lock without waiters), but every
- * later lock and unlock of L pays for the slow path.  No test forces this
- * interleaving: rtmutex_races' tests run [U1] with no waiter by calling
- * rt_mutex_slowunlock directly, and rtmutex:test_rt_mutex_trylock runs a
- * failed trylock but does not look at the bit afterwards.
+ * later lock and unlock of L pays for the slow path.  The two sides of
+ * the picture are serialised by wait_lock, so its outcome does not
+ * depend on which comes first; rtmutex_waiters_bit:
+ * test_rt_mutex_waiter_leaving_clears_the_bit checks the fix-up itself
+ * (a timed-out waiter leaves the owner word without the bit).
  * Context: any, irqs off.  Locking: lock->wait_lock held.
  */
 static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
@@ -182,9 +183,10 @@ static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
  *
  * With the bit set first, CPU1's cmpxchg fails and its slow unlock waits
  * for wait_lock, then wakes the waiter ([U3]); a bit left set without a
- * waiter is cleared by fixup_rt_mutex_waiters.  No test forces this
- * interleaving (rtmutex:test_rt_mutex_mutual_exclusion_on_every_cpu and
- * the torture suite only run into it by chance).
+ * waiter is cleared by fixup_rt_mutex_waiters.  rtmutex_waiters_bit:
+ * test_rt_mutex_fast_unlock_fails_once_the_bit_is_set parks CPU0 in
+ * rt_mutex_mark_waiters_window (after [T1], before the owner check) and
+ * runs CPU1's cmpxchg there.
  *
  * [T2] and [T3] together are the stealing rule.  The woken top waiter
  * against a thief (article: "task E will steal the lock from task C"):
@@ -218,6 +220,7 @@ static bool try_to_take_rt_mutex(struct rt_mutex *lock,
 	raw_spin_assert_held(&lock->wait_lock);
 
 	mark_rt_mutex_waiters(lock);				/* [T1] */
+	race_window(&rt_mutex_mark_waiters_window);
 	if (rt_mutex_owner(lock))
 		return false;
 	if (waiter) {						/* [T2] */
@@ -369,6 +372,7 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 }
 
 DEFINE_RACE_WINDOW(rt_mutex_unlock_window);
+DEFINE_RACE_WINDOW(rt_mutex_mark_waiters_window);
 
 /*
  * unlock_rt_mutex_safe - release a lock nobody waits for (Linux's

@@ -105,6 +105,10 @@ void rt_mutex_slowunlock(struct rt_mutex *lock);
  * no-waiters unlock between giving up the owner word and its last touch
  * of the lock, [U1] (tests/kernel/test_rtmutex_races.c). */
 extern struct race_window rt_mutex_unlock_window;
+/* rt_mutex_mark_waiters_window - test-only: try_to_take_rt_mutex between
+ * [T1] (waiters bit set, wait_lock held) and its look at the owner
+ * (tests/kernel/test_rtmutex_waiters_bit.c). */
+extern struct race_window rt_mutex_mark_waiters_window;
 /* rt_mutex_chain_walk_window - test-only: the chain walk's entry, no
  * lock held, before its step [0]; rtmutex_races parks a walk there while
  * the next link's waiter leaves (pi_walk_check_link's diagram). */
