@@ -114,9 +114,7 @@ static void test_preempt_disable_holds_off_wakeup_preemption(struct ktest *t)
 	order_reset();
 	init_completion(&prio_done);
 	me_rt(10, 0);
-	preempt_disable();
-	p = kthread_create(mark_h_thread, NULL, "hi20pd");
-	preempt_enable();
+	p = kthread_create(mark_h_thread, NULL, "hi20pd");	/* may sleep */
 	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
 	kthread_bind(p, 0);
 	sched_setscheduler(p, SCHED_FIFO,
