@@ -83,7 +83,11 @@ KCFLAGS += $(foreach o,$(DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # run-time `rtlock mode rt|raw` switch; PREEMPT=rt only) is off unless =1,
 # so the spin_lock() a reader follows in spinlock.h is the one that runs;
 # make test-options builds and tests it.
-LOCK_DEBUG_OPTS := DEBUG_IRQ_FLAGS DEBUG_RT_LOCKING_MODE LOCKDEP
+# DEBUG_PREEMPT (kernel/sched/smp_processor_id.c, Linux's option, not
+# the article's): smp_processor_id() reports a caller that can migrate;
+# off unless =1 (tools/harness.py fails a run on its report).
+LOCK_DEBUG_OPTS := DEBUG_IRQ_FLAGS DEBUG_RT_LOCKING_MODE LOCKDEP DEBUG_PREEMPT
+DEBUG_PREEMPT ?= 0
 DEBUG_IRQ_FLAGS ?= 1
 LOCKDEP ?= 1
 DEBUG_RT_LOCKING_MODE ?= 0

@@ -17,6 +17,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/printk.h"
+#include "kernel/sched/sched.h"
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
 #include <stdarg.h>
@@ -98,6 +99,22 @@ void ktest_list_suites(void)
 		console_printf("%s (%d tests)\n", s->name, s->nr_cases);
 }
 
+/* restore_runner - what a case may have changed about the runner and not
+ * undone (an ASSERT leaves the case early): back to SCHED_OTHER and to
+ * every CPU, by way of CPU 0, where the boot flow runs the suites.
+ * Context: the runner, between cases. */
+static void restore_runner(void)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+
+	if (current->policy != SCHED_OTHER)
+		sched_setscheduler(current, SCHED_OTHER, &sp);
+	if (current->cpus_allowed.bits != ~0ULL) {
+		set_cpus_allowed(current, (cpumask_t){ .bits = 1ULL });
+		set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
+	}
+}
+
 /* run_case - run one test; returns 0 pass, 1 fail, 2 skip. */
 static int run_case(const struct ktest_case *c, int idx)
 {
@@ -109,6 +126,7 @@ static int run_case(const struct ktest_case *c, int idx)
 	if (arch_setjmp(&t.abort_jmp) == 0)
 		c->run(&t);
 	current_test = NULL;
+	restore_runner();
 	if (t.skipped && !t.failures) {
 		console_printf("    ok %d %s # SKIP %s\n", idx, c->name,
 			       t.skip_reason);

@@ -65,10 +65,11 @@ DECLARE_PER_CPU(int, cpu_number);
 #define raw_smp_processor_id() ((int)arch_this_cpu_read(cpu_number))
 
 #ifdef CONFIG_DEBUG_PREEMPT
-/* debug_smp_processor_id - smp_processor_id() that warns when the caller
- * could migrate right after reading (preemptible, interrupts on).  The
- * scheduler provides it with the preempt_count it owns. */
+/* debug_smp_processor_id - smp_processor_id() that reports a caller that
+ * could migrate right after reading (kernel/sched/smp_processor_id.c,
+ * make DEBUG_PREEMPT=1); smp_processor_id_warnings counts the reports. */
 int debug_smp_processor_id(void);
+extern unsigned long smp_processor_id_warnings;
 #define smp_processor_id() debug_smp_processor_id()
 #else
 #define smp_processor_id() raw_smp_processor_id()

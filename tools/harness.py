@@ -38,8 +38,10 @@ SKIP_RE = re.compile(r"^(.*?)\s*#\s*SKIP\b\s*(.*)$", re.IGNORECASE)
 # "BUG: slab: ..." / "BUG: page: ..."; a test that injects the bug on
 # purpose gets "slab: ... (expected)" instead, which is no crash).
 # "oops=" is a count in a verdict line (soak-verdict: ... oops=0), not one.
+# DEBUG_PREEMPT's report (kernel/sched/smp_processor_id.c) is a bug too.
 CRASH_RE = re.compile(
-    r"Kernel panic|\b[Oo]ops\b(?!=)|\bOOPS\b|^BUG: |\bBUG: (slab|page): ")
+    r"Kernel panic|\b[Oo]ops\b(?!=)|\bOOPS\b|^BUG: |\bBUG: (slab|page): |"
+    r"\bBUG: using smp_processor_id\(\)")
 PANIC_END = "---[ end Kernel panic"
 # The lock validator (kernel/locking/lockdep.h): every report line starts
 # "lockdep: "; reports a test provokes on purpose print as

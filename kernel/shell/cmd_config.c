@@ -43,6 +43,11 @@
 #else
 #define CFG_DETECT_SOFTLOCKUP 0
 #endif
+#if defined(CONFIG_DEBUG_PREEMPT)
+#define CFG_DEBUG_PREEMPT 1
+#else
+#define CFG_DEBUG_PREEMPT 0
+#endif
 
 #define MODEL_IS(m) (!strcmp(RTK_PREEMPT_NAME, m))
 
@@ -86,6 +91,8 @@ static int cmd_config(int argc, char **argv)
 	show("CRITICAL_IRQSOFF_TIMING", latency_kind_enabled(LATENCY_IRQS_OFF),
 	     "or LATENCY_TIMING=1; `latency`");
 	show("DEBUG_IRQ_FLAGS", DEBUG_IRQ_FLAGS_ENABLED, "default 1");
+	show("DEBUG_PREEMPT", CFG_DEBUG_PREEMPT,
+	     "default 0; Linux's: smp_processor_id() checks");
 	console_printf("  %-24s %s  default 0; spinlock_t mode now %s "
 		       "(`rtlock`)\n", "DEBUG_RT_LOCKING_MODE",
 		       RTLOCK_MODE_SWITCHABLE ? "y" : "n",

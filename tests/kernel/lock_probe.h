@@ -15,6 +15,7 @@
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/completion.h"
 #include "kernel/time/ktime.h"
+#include "tests/kernel/sched_helpers.h"
 
 #define PROBE_WAIT_NS (3 * NSEC_PER_SEC)
 #define PROBE_FIFO(p) (MAX_RT_PRIO - 1 - (p))
@@ -111,12 +112,13 @@ static inline int probe_run(struct ktest *t, struct probe *p,
 	return probe_end(p);
 }
 
-/* probe_other_cpu - a CPU other than this one, or -1 on one CPU. */
+/* probe_other_cpu - a CPU other than this one, or -1 on one CPU.  Pins
+ * the caller here (pin_here), so that "other" stays true until the case
+ * ends (the ktest runner unpins). */
 static inline int probe_other_cpu(void)
 {
-	return num_online_cpus() > 1
-		       ? (smp_processor_id() + 1) % num_online_cpus()
-		       : -1;
+	return num_online_cpus() > 1 ? (pin_here() + 1) % num_online_cpus()
+				     : -1;
 }
 
 #endif /* TESTS_KERNEL_LOCK_PROBE_H */

@@ -40,6 +40,20 @@ static inline void me_rt(int prio, int cpu)
 	sched_setscheduler(current, prio ? SCHED_FIFO : SCHED_OTHER, &sp);
 }
 
+/* pin_here - pin the test task to the CPU it runs on and return it: for
+ * a test that treats "this CPU" specially (skips it, reads its counters)
+ * across calls that may sleep.  The ktest runner unpins after the case
+ * (me_restore() does it earlier).  Without the pin, DEBUG_PREEMPT=1
+ * reports the smp_processor_id() (kernel/sched/smp_processor_id.c). */
+static inline int pin_here(void)
+{
+	int cpu = raw_smp_processor_id();
+
+	/* moved meanwhile?  set_cpus_allowed brings it back to cpu */
+	set_cpus_allowed(current, one_cpu(cpu));
+	return cpu;
+}
+
 /* me_restore - undo me_rt: SCHED_OTHER, every CPU allowed. */
 static inline void me_restore(void)
 {

@@ -26,6 +26,7 @@
 #include "kernel/smp.h"
 #include "lib/errno.h"
 #include "lib/string.h"
+#include "tests/kernel/sched_helpers.h"
 
 #define TEST_VECTOR 0xD0	/* a device vector nothing else uses */
 #define TEST_IPI_VECTOR 0xD1
@@ -111,7 +112,7 @@ static void probe_handler(struct pt_regs *regs)
 
 static void test_in_irq_true_in_handler_false_outside(struct ktest *t)
 {
-	int cpu = smp_processor_id();
+	int cpu = pin_here();
 	u64 count0;
 
 	KTEST_ASSERT(t, !in_irq(), "in_irq() true in the test runner");

@@ -194,7 +194,7 @@ static void test_holder_preemptible_only_under_rt(struct ktest *t)
 	static struct preempt_case c;
 	struct task_struct *ph, *pl;
 
-	c.cpu = smp_processor_id();
+	c.cpu = raw_smp_processor_id();	/* a choice of CPU for the scene */
 	c.high_ran = c.high_ran_inside = false;
 	c.inside_count = -1;
 	init_completion(&c.high_done);
@@ -291,7 +291,7 @@ static void test_contender_sleeps_with_pi_under_rt_spins_otherwise(struct ktest 
 	int other = -1;
 	bool waiting;
 
-	c.cpu = smp_processor_id();
+	c.cpu = raw_smp_processor_id();	/* a choice of CPU for the scene */
 	for (int cpu = 0; cpu < NR_CPUS; cpu++)
 		if (cpu_online(cpu) && cpu != c.cpu)
 			other = cpu;
@@ -608,7 +608,8 @@ static void test_fast_path_leaves_irqs_and_preemption_on_under_rt(struct ktest *
 	struct task_struct *p;
 
 	init_completion(&f.done);
-	p = start_bound(t, fast_fn, &f, "pcl-fast", smp_processor_id(), 0, true);
+	p = start_bound(t, fast_fn, &f, "pcl-fast", raw_smp_processor_id(), 0,
+			 true);	/* any CPU */
 	KTEST_EXPECT(t, wait_for_completion_timeout(&f.done, WAIT_NS) > 0,
 		     "fast-path thread did not finish");
 	reap(p);

@@ -91,7 +91,7 @@ static int scene_cpu(void)
 {
 	int c = probe_other_cpu();
 
-	return c < 0 ? smp_processor_id() : c;
+	return c < 0 ? raw_smp_processor_id() : c;	/* the only CPU */
 }
 
 /* wait_gp_held_by - poll until the running grace period waits for

@@ -24,6 +24,7 @@
 #include "arch/x86_64/lapic.h"
 #include "lib/errno.h"
 #include "kernel/irqflags.h"
+#include "tests/kernel/sched_helpers.h"
 
 /* Bound for waiting on another CPU: an IPI under TCG with 8 CPUs on a
  * loaded host takes well under 10 ms; 2 s is "it never came". */
@@ -165,7 +166,7 @@ static void test_per_cpu_variables_are_distinct_per_cpu(struct ktest *t)
 
 static void test_ipi_round_trip_runs_on_each_target(struct ktest *t)
 {
-	int self = smp_processor_id();
+	int self = pin_here();
 	int cpu, err;
 
 	need_two_cpus(t);
@@ -192,7 +193,7 @@ static void test_ipi_round_trip_runs_on_each_target(struct ktest *t)
 
 static void test_call_function_on_all_with_wait(struct ktest *t)
 {
-	u64 others = cpu_online_mask.bits & ~(1ULL << smp_processor_id());
+	u64 others = cpu_online_mask.bits & ~(1ULL << pin_here());
 
 	need_two_cpus(t);
 	reset_records();
@@ -231,7 +232,7 @@ static void test_call_function_on_all_without_wait(struct ktest *t)
 
 static void test_on_each_cpu_runs_here_too(struct ktest *t)
 {
-	int self = smp_processor_id();
+	int self = pin_here();
 
 	reset_records();
 	on_each_cpu(record_call, NULL, true);
@@ -268,7 +269,7 @@ static void test_call_to_offline_cpu_is_refused(struct ktest *t)
 
 static void test_reschedule_ipi_counts_rise_on_target(struct ktest *t)
 {
-	int self = smp_processor_id();
+	int self = pin_here();
 	ktime_t deadline;
 	int cpu;
 
@@ -296,7 +297,7 @@ static void test_reschedule_ipi_counts_rise_on_target(struct ktest *t)
 static void test_reschedule_allbutself_reaches_every_other_cpu(struct ktest *t)
 {
 	u64 before[NR_CPUS];
-	int self = smp_processor_id();
+	int self = pin_here();
 	int cpu, missing;
 	ktime_t deadline;
 

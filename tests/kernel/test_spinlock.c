@@ -18,6 +18,7 @@
 #include "kernel/sched/completion.h"
 #include "kernel/time/ktime.h"
 #include "kernel/version.h"
+#include "tests/kernel/sched_helpers.h"
 
 #define FIFO(p) (MAX_RT_PRIO - 1 - (p))
 #define WAIT_NS (3 * NSEC_PER_SEC)
@@ -266,7 +267,7 @@ static void run_mylock(struct ktest *t, bool wake)
 	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
 	get_task_struct(p);
 	if (!SPINLOCK_SLEEPS)
-		kthread_bind(p, (smp_processor_id() + 1) % num_online_cpus());
+		kthread_bind(p, (pin_here() + 1) % num_online_cpus());
 	spin_lock(&m.mylock2);
 	wake_up_process(p);
 	end = ktime_get() + WAIT_NS;
@@ -360,7 +361,7 @@ static void test_spinlock_section_preemptible_only_under_rt(struct ktest *t)
 	struct sched_param lo = { .sched_priority = 10 };
 	struct sched_param hi = { .sched_priority = 20 };
 	struct task_struct *pl, *ph;
-	int cpu = smp_processor_id();
+	int cpu = raw_smp_processor_id();	/* a choice: both threads go there */
 
 	spin_lock_init(&c.lock);
 	init_completion(&c.high_go);

@@ -22,6 +22,7 @@
 #include "kernel/time/tick.h"
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/clocksource.h"
+#include "tests/kernel/sched_helpers.h"
 
 /* Weak, so this suite builds and skips before kernel/smp.c provides it;
  * the same declarations as kernel/smp.h. */
@@ -75,7 +76,7 @@ static void sample_remote(void *info)
 
 static void test_ktime_monotonic_across_cpus(struct ktest *t)
 {
-	int me = smp_processor_id(), cpu, checked = 0;
+	int me = pin_here(), cpu, checked = 0;
 
 	if (!smp_call_function_single || num_online_cpus() < 2)
 		ktest_skip(t, "only the boot CPU online (or no call-function)");
