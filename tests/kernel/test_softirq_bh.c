@@ -15,6 +15,7 @@
  */
 #include "kernel/ktest.h"
 #include "tests/kernel/sched_helpers.h"
+#include "kernel/irq/irq_model.h"
 #include "kernel/irq/softirq.h"
 #include "kernel/irq/tasklet.h"
 #include "kernel/locking/spinlock.h"
