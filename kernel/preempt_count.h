@@ -26,6 +26,7 @@
 #define KERNEL_PREEMPT_COUNT_H
 
 #include "kernel/percpu.h"
+#include "kernel/sched/preempt_model.h"
 
 #define PREEMPT_BITS	8
 #define SOFTIRQ_BITS	8
@@ -70,7 +71,22 @@ static inline void __preempt_count_sub(int val)
 }
 
 #define hardirq_count()	(preempt_count() & HARDIRQ_MASK)
+/*
+ * softirq_count - softirq nesting and bh-disable depth.  Under rt
+ * (PREEMPT_SOFTIRQS) local_bh_disable() leaves preemption on and counts
+ * in the task instead (kernel/irq/softirq.c, local_bh_lock): a
+ * preempted bh section must not make the next task on the CPU look
+ * bh-disabled.  irq_count() and in_interrupt() stay on preempt_count
+ * alone: under rt a bh section and ksoftirqd/N are process context
+ * (mainline PREEMPT_RT counts the task's bh depth in irq_count() too).
+ */
+#if PREEMPT_SOFTIRQS
+int current_softirq_disable_cnt(void);
+#define softirq_count()                                                      \
+	((preempt_count() & SOFTIRQ_MASK) | current_softirq_disable_cnt())
+#else
 #define softirq_count()	(preempt_count() & SOFTIRQ_MASK)
+#endif
 #define irq_count()	(preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK))
 
 /* in_irq - running a hard interrupt handler (mainline: in_hardirq()). */

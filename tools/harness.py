@@ -48,6 +48,16 @@ PANIC_END = "---[ end Kernel panic"
 # "lockdep-expected: " instead.  Any unexpected report fails the run (its
 # headline is quoted), as does the validator switching itself off.
 LOCKDEP_RE = re.compile(r"lockdep: (WARNING: .*|.*validator turned off.*)$")
+# might_sleep (kernel/sched/core.c __might_sleep) and schedule() in
+# atomic context print "BUG: sleeping function called from invalid
+# context at ..." / "BUG: scheduling while atomic: ..." after a printk
+# timestamp, so CRASH_RE's "^BUG: " misses them; a test that provokes the
+# warning on purpose brackets it with might_sleep_expect_begin/end and it
+# prints "might_sleep-expected: sleeping function ..." instead.  Any
+# unexpected one fails the run, quoted with the suite and case.
+MIGHT_SLEEP_RE = re.compile(
+    r"\bBUG: (sleeping function called from invalid context.*|"
+    r"scheduling while atomic.*)$")
 # A test that raises a fault on purpose brackets the oops with these
 # (arch/x86_64/traps.c, tests/kernel/test_exceptions.c); any other oops
 # is a crash.
@@ -113,6 +123,16 @@ def clean_line(line):
     return "".join(ch for ch in line if ch == "\t" or ch >= " ")
 
 
+def running_case(suite):
+    """Where a report line came from: " (in suite, after case)", or ""
+    between suites.  The case named is the last one finished; the report
+    belongs to the one running after it."""
+    if suite is None or suite.result is not None:
+        return ""
+    return " (in %s, after %s)" % (suite.name, suite.cases[-1].name
+                                   if suite.cases else "its plan")
+
+
 def parse_ktap(lines, host=False):
     """parse_ktap - parse one KTAP version 1 stream (kernel or host).
 
@@ -145,12 +165,14 @@ def parse_ktap(lines, host=False):
                                              line.startswith("    #"))
         m = None if is_ktap else LOCKDEP_RE.search(line)
         if m:
-            where = ""
-            if suite is not None and suite.result is None:
-                where = " (in %s, after %s)" % (suite.name, suite.cases[-1].name
-                                                if suite.cases else "its plan")
             rep.problems.append("unexpected lockdep report at serial line "
-                                "%d%s: %s" % (lineno, where, m.group(1)))
+                                "%d%s: %s" % (lineno, running_case(suite),
+                                              m.group(1)))
+        m = None if is_ktap else MIGHT_SLEEP_RE.search(line)
+        if m:
+            rep.problems.append("unexpected might_sleep report at serial "
+                                "line %d%s: BUG: %s" % (
+                                    lineno, running_case(suite), m.group(1)))
         if not is_ktap and CRASH_RE.search(line) and PANIC_END not in line:
             if in_expected and "Kernel panic" not in line:
                 rep.expected_oopses += 1

@@ -23,6 +23,7 @@
 #include "kernel/irq/softirq.h"
 #include "kernel/irq/irq_model.h"
 #include "kernel/irq/tasklet.h"
+#include "kernel/locking/rtmutex.h"
 #include "kernel/panic.h"
 #include "kernel/percpu.h"
 #include "kernel/printk.h"
@@ -173,20 +174,21 @@ void raise_softirq(unsigned int nr)
 		do_softirq();
 }
 
-void local_bh_disable(void)
+/* local_bh_disable_count - none/voluntary/desktop local_bh_disable
+ * (softirq.h).  Context: task or softirq. */
+void local_bh_disable_count(void)
 {
 	__preempt_count_add(SOFTIRQ_DISABLE_OFFSET);
 	barrier();
 }
 
 /*
- * local_bh_enable - drop one bh-disable level; at the outermost, run
- * what was raised meanwhile (non-rt: here; rt: ksoftirqd was woken by
- * the raise and runs once preemption allows), then the preemption point
- * the count was hiding.
+ * local_bh_enable_count - drop one bh-disable level; at the outermost,
+ * run what was raised meanwhile, then the preemption point the count
+ * was hiding (none/voluntary/desktop local_bh_enable).
  * Context: task or softirq, interrupts on.
  */
-void local_bh_enable(void)
+void local_bh_enable_count(void)
 {
 	BUG_ON(softirq_count() < SOFTIRQ_DISABLE_OFFSET);
 	barrier();
@@ -194,6 +196,128 @@ void local_bh_enable(void)
 	if (!in_interrupt() && local_softirq_pending())
 		do_softirq();
 	preempt_check_resched();
+}
+
+/*
+ * ---- rt: local_bh_disable as a per-CPU sleeping lock
+ *
+ * The article's era (2.6.2x-rt, PREEMPT_SOFTIRQS) moved the vectors into
+ * threads but kept local_bh_disable() a preempt_count add, as rtk did
+ * until now: a bh section was never preemptible, and spin_lock_bh() on a
+ * sleeping spinlock_t took it with preemption off (might_sleep BUG; a
+ * contended one scheduled while atomic).  Mainline PREEMPT_RT (the 3.0-rt
+ * softirq local lock, since 5.12 kernel/softirq.c "softirq: Add RT
+ * variant": struct softirq_ctrl) makes it a per-CPU local_lock_t, a
+ * sleeping lock with PI, plus a per-task nesting count
+ * (current->softirq_disable_cnt) and migrate_disable() while held;
+ * whoever runs vectors holds the same lock, and local_bh_enable runs
+ * pending vectors itself when it may.  rtk does the lock and the count
+ * (local_bh_lock / local_bh_unlock):
+ *	[1] nested (the task's count is not 0): count only
+ *	[2] atomic caller (preemption or irqs off: nothing else runs on
+ *	    this CPU until it ends, and it may not sleep): count only
+ *	[3] outermost: rt_mutex_lock this CPU's bh_lock (may sleep, boosts
+ *	    its holder: ksoftirqd/N running vectors, or another task's bh
+ *	    section on this CPU), remember which CPU, count
+ *	[4] local_bh_unlock at the outermost: release that CPU's lock and
+ *	    wake its ksoftirqd if vectors are pending; vectors never run
+ *	    here (the brief's choice: only ksoftirqd/N runs them)
+ * ksoftirqd/N takes [3] around each batch of vectors.  Left out: rtk
+ * has no migrate_disable() (see kernel/locking/spinlock.h), so a section
+ * that sleeps may wake on another CPU; it still holds the lock of the
+ * CPU it started on (released by [4] from wherever it runs, the way
+ * kernel/percpu_locked.h names a CPU's copy) and excludes that CPU's
+ * vectors, but this_cpu data read after the sleep may be another CPU's.
+ *
+ * The race the lock defends against (forced by test_softirq_bh.c
+ * test_ksoftirqd_blocked_on_bh_lock_boosts_the_section):
+ *
+ *	CPU0: T (SCHED_OTHER)     CPU0: F (FIFO 10)   CPU0: ksoftirqd/0 (FIFO 1)
+ *	local_bh_disable [3]:
+ *	  bh_lock[0] is T's
+ *	spin_lock_bh(l); msleep
+ *	  or preempted by F -->   runs (section is
+ *	                          preemptible)
+ *	                          tasklet_schedule:
+ *	                          TASKLET pending,
+ *	                          wake ksoftirqd/0
+ *	                          sleeps       -->    local_bh_disable [3]:
+ *	                                              bh_lock[0] is T's:
+ *	                                              block, boost T to FIFO 1
+ *	T runs at FIFO 1, above every SCHED_OTHER task
+ *	local_bh_enable [4]: bh_lock[0] to ksoftirqd/0, T back to SCHED_OTHER
+ *	                                              take_pending, run vectors
+ * Without the lock (a bare count) ksoftirqd/0 would run the tasklet in
+ * the middle of T's section, which the tasklet's data assumes cannot
+ * happen on this CPU.
+ */
+static DEFINE_PER_CPU(struct rt_mutex, bh_lock);
+static bool bh_locks_ready;	/* softirq_init initialised every copy */
+
+/* current_softirq_disable_cnt - the task's bh depth under rt, for
+ * softirq_count() (kernel/preempt_count.h).  Context: any. */
+int current_softirq_disable_cnt(void)
+{
+	struct task_struct *p = current_or_null();
+
+	return p ? READ_ONCE(p->softirq_disable_cnt) : 0;
+}
+
+struct task_struct *local_bh_lock_owner(int cpu)
+{
+	if (!SOFTIRQ_THREADED || !READ_ONCE(bh_locks_ready))
+		return NULL;
+	return rt_mutex_owner(&per_cpu(bh_lock, cpu));
+}
+
+/*
+ * local_bh_lock - rt local_bh_disable, steps [1]-[3] above.
+ * Context: task; may sleep when preemptible.
+ * Locking: takes this CPU's bh_lock at the outermost level.
+ */
+void local_bh_lock(void)
+{
+	struct task_struct *p = current;
+	int cpu;
+
+	BUG_ON(in_irq());
+	if (p->softirq_disable_cnt || in_atomic() || irqs_disabled() ||
+	    !READ_ONCE(bh_locks_ready)) {				/* [1] [2] */
+		if (!p->softirq_disable_cnt)
+			p->softirq_lock_cpu = -1;
+		WRITE_ONCE(p->softirq_disable_cnt,
+			   p->softirq_disable_cnt + SOFTIRQ_DISABLE_OFFSET);
+		barrier();
+		return;
+	}
+	cpu = raw_smp_processor_id();					/* [3] */
+	rt_mutex_lock(&per_cpu(bh_lock, cpu));
+	p->softirq_lock_cpu = cpu;
+	WRITE_ONCE(p->softirq_disable_cnt, SOFTIRQ_DISABLE_OFFSET);
+	barrier();
+}
+
+/*
+ * local_bh_unlock - rt local_bh_enable, step [4] above (pairs with
+ * local_bh_lock).
+ * Context: task.  Locking: releases the bh_lock the outermost
+ * local_bh_lock took.
+ */
+void local_bh_unlock(void)
+{
+	struct task_struct *p = current;
+	int cpu = p->softirq_lock_cpu;
+
+	BUG_ON(p->softirq_disable_cnt < (int)SOFTIRQ_DISABLE_OFFSET);
+	barrier();
+	WRITE_ONCE(p->softirq_disable_cnt,
+		   p->softirq_disable_cnt - SOFTIRQ_DISABLE_OFFSET);
+	if (p->softirq_disable_cnt || cpu < 0)
+		return;
+	rt_mutex_unlock(&per_cpu(bh_lock, cpu));			/* [4] */
+	if (READ_ONCE(per_cpu(softirq_pending, cpu)) &&
+	    per_cpu(ksoftirqd_tasks, cpu))
+		wake_up_process(per_cpu(ksoftirqd_tasks, cpu));
 }
 
 /*
@@ -215,11 +339,15 @@ static int ksoftirqd(void *data)
 			continue;
 		}
 		__set_current_state(TASK_RUNNING);
+		local_bh_disable();	/* this CPU's bh lock: waits for a
+					 * bh section here to end (boosting
+					 * it), see local_bh_lock */
 		raw_local_irq_disable();
 		pending = take_pending();				/* [1] */
 		raw_local_irq_enable();
 		BUG_ON(in_interrupt());
 		run_actions(pending);					/* [2] */
+		local_bh_enable();
 		cond_resched();
 	}
 	__set_current_state(TASK_RUNNING);
@@ -235,6 +363,11 @@ void __init softirq_init(void)
 	tasklet_init_softirqs();
 	if (!SOFTIRQ_THREADED)
 		return;
+	/* each CPU's copy of bh_lock is a memcpy of the template: its wait
+	 * list must point at itself (as kernel/percpu_locked.h explains) */
+	for_each_online_cpu(cpu)
+		rt_mutex_init(&per_cpu(bh_lock, cpu));
+	WRITE_ONCE(bh_locks_ready, true);
 	for_each_online_cpu(cpu) {
 		p = kthread_create(ksoftirqd, NULL, "ksoftirqd/%d", cpu);
 		if (!p)

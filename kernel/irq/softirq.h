@@ -13,6 +13,7 @@
 
 #include "lib/types.h"
 #include "kernel/preempt_count.h"
+#include "kernel/irq/irq_model.h"
 
 struct task_struct;
 
@@ -44,12 +45,49 @@ void raise_softirq(unsigned int nr);
 /* local_softirq_pending - this CPU's pending vectors, a bit each. */
 u32 local_softirq_pending(void);
 
-/* local_bh_disable / local_bh_enable - keep softirqs off this CPU
- * (nests).  Enabling runs what became pending meanwhile (non-rt).  Under
- * rt the count disables preemption, which keeps ksoftirqd/N from running
- * here.  Context: task or softirq. */
-void local_bh_disable(void);
-void local_bh_enable(void);
+/*
+ * local_bh_disable / local_bh_enable - keep this CPU's softirqs from
+ * running until the matching enable (nests).  The model switch:
+ *
+ *   model       local_bh_disable              local_bh_enable (outermost)
+ *   none/       preempt_count +=              preempt_count -=, run what
+ *   voluntary/  SOFTIRQ_DISABLE_OFFSET:       became pending (here, in
+ *   desktop     preemption off, no sleeping   softirq context), then the
+ *               (local_bh_disable_count)      preemption point
+ *   rt          take this CPU's bh lock (a    release the bh lock (its
+ *               sleeping lock with PI, which  waiter ksoftirqd/N gets it),
+ *               ksoftirqd/N holds while it    wake ksoftirqd/N if vectors
+ *               runs vectors), count in the   are pending; runs nothing
+ *               task: preemptible, may sleep  itself (local_bh_lock)
+ *
+ * in_softirq() is true inside under every model.
+ * Context: task or softirq; rt: may sleep when preemptible (an atomic
+ * caller only counts, see local_bh_lock).
+ */
+void local_bh_disable_count(void);
+void local_bh_enable_count(void);
+void local_bh_lock(void);
+void local_bh_unlock(void);
+
+static inline void local_bh_disable(void)
+{
+	if (SOFTIRQ_THREADED)
+		local_bh_lock();
+	else
+		local_bh_disable_count();
+}
+
+static inline void local_bh_enable(void)
+{
+	if (SOFTIRQ_THREADED)
+		local_bh_unlock();
+	else
+		local_bh_enable_count();
+}
+
+/* local_bh_lock_owner - the task holding cpu's bh lock (rt), NULL when
+ * free or under the other models (tests).  Context: any. */
+struct task_struct *local_bh_lock_owner(int cpu);
 
 /* invoke_softirq - irq_exit's call when it leaves the last interrupt
  * level with softirqs pending: run them now (non-rt) or make sure

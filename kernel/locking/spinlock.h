@@ -254,9 +254,11 @@ static __always_inline bool spin_is_locked(spinlock_t *lock)
  * spin_lock_bh / spin_unlock_bh - softirqs off on this CPU, then the lock
  * (unlock in reverse order, with the delayed-reschedule point every
  * spin_unlock*() has).  Under rt softirqs run in ksoftirqd/N and
- * local_bh_disable() only holds them off (it disables preemption there),
- * so a spinlock_t taken this way still must not sleep inside; the raw
- * lock works the same under every model.  Context: task.
+ * local_bh_disable() takes this CPU's bh lock, a sleeping lock, leaving
+ * preemption on (kernel/irq/softirq.h): a spinlock_t taken this way may
+ * sleep when contended and its section may sleep, as a plain spin_lock's
+ * may; the raw lock's section is atomic under every model.
+ * Context: task; under rt may sleep.
  */
 static inline void raw_spin_lock_bh(raw_spinlock_t *lock)
 {

@@ -44,6 +44,7 @@ DEFINE_PER_CPU(int, sched_need_resched);
 DEFINE_PER_CPU(int, rt_soft_irqs_off);	/* kernel/irqflags.h */
 
 unsigned long might_sleep_warnings;
+static int might_sleep_expecting;	/* might_sleep_expect_begin nesting */
 
 /*
  * update_curr - charge the running task for the time since it was last
@@ -285,14 +286,26 @@ void __might_sleep(const char *file, int line)
 	if (!in_atomic() && !irqs_disabled())
 		return;
 	might_sleep_warnings++;
-	pr_err("BUG: sleeping function called from invalid context at "
-	       "%s:%d\n", file, line);
+	pr_err("%ssleeping function called from invalid context at %s:%d\n",
+	       READ_ONCE(might_sleep_expecting) ? "might_sleep-expected: " :
+						  "BUG: ", file, line);
 	pr_err("in_atomic(): %d, irqs_disabled(): %d, task: %s/%d\n",
 	       in_atomic(), irqs_disabled(), p ? p->name : "-",
 	       p ? p->pid : -1);
 	dump_stack();
 	if (p)
 		lockdep_print_held_locks(p);	/* which lock made it atomic */
+}
+
+void might_sleep_expect_begin(void)
+{
+	__atomic_add_fetch(&might_sleep_expecting, 1, __ATOMIC_SEQ_CST);
+}
+
+void might_sleep_expect_end(void)
+{
+	BUG_ON(__atomic_sub_fetch(&might_sleep_expecting, 1,
+				  __ATOMIC_SEQ_CST) < 0);
 }
 
 /* scheduler_tick - from the per-CPU tick (kernel/time/tick.c). */

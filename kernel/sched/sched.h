@@ -207,5 +207,12 @@ void __might_sleep(const char *file, int line);
 	} while (0)
 /* might_sleep_warnings - how many might_sleep warnings so far (tests). */
 extern unsigned long might_sleep_warnings;
+/* might_sleep_expect_begin/end - warnings in between are provoked on
+ * purpose: printed "might_sleep-expected: sleeping function called ..."
+ * instead of "BUG: ..." (tools/harness.py fails a run on the BUG form),
+ * still counted.  Global, nests (as lockdep_expect_begin/end).
+ * Context: task. */
+void might_sleep_expect_begin(void);
+void might_sleep_expect_end(void);
 
 #endif /* KERNEL_SCHED_SCHED_H */

@@ -118,6 +118,12 @@ struct task_struct {
 	unsigned long sp;		/* RSP of arch_context_switch's frame */
 	int preempt_count;		/* this task's per-CPU __preempt_count */
 	int soft_irqs_off;		/* PREEMPT_RT local_irq_disable() */
+	/* PREEMPT_RT local_bh_disable (kernel/irq/softirq.c); own */
+	int softirq_disable_cnt;	/* bh nesting, SOFTIRQ_DISABLE_OFFSET
+					 * steps; softirq_count() adds it */
+	int softirq_lock_cpu;		/* CPU whose bh lock it holds, -1 if
+					 * the section took none (valid
+					 * while softirq_disable_cnt) */
 
 	/* the global list of tasks (ps), under tasklist_lock */
 	struct list_head tasks;

@@ -19,6 +19,7 @@
  * Skipped when built with LOCKDEP=0.
  */
 #include "kernel/ktest.h"
+#include "kernel/sched/sched.h"
 #include "kernel/locking/lockdep.h"
 #include "kernel/locking/spinlock.h"
 #include "kernel/locking/rwlock.h"
@@ -168,10 +169,12 @@ static void test_lockdep_reports_hardirq_inversion(struct ktest *t)
 static void test_lockdep_reports_sleeping_lock_in_atomic(struct ktest *t)
 {
 	expect_begin();
+	might_sleep_expect_begin();
 	raw_spin_lock(&atomic_outer);
 	rt_mutex_lock(&atomic_inner);
 	rt_mutex_unlock(&atomic_inner);
 	raw_spin_unlock(&atomic_outer);
+	might_sleep_expect_end();
 	expect_end(t, LOCKDEP_WAIT_CONTEXT);
 	lockdep_reset_map(&atomic_outer.dep_map);
 	lockdep_reset_map(&atomic_inner.dep_map);

@@ -213,11 +213,13 @@ static void test_preempted_reader_delays_grace_period(struct ktest *t)
 	int cpu = scene_cpu();
 	bool atomic, can_preempt;
 
+	might_sleep_expect_begin();	/* non-rt: the warning below */
 	rcu_read_lock();
 	atomic = in_atomic();
 	can_preempt = preemptible();
 	might_sleep();
 	rcu_read_unlock();
+	might_sleep_expect_end();
 	KTEST_EXPECT_EQ(t, atomic, !PREEMPT_RCU);
 	KTEST_EXPECT_EQ(t, can_preempt, PREEMPT_RCU);
 	KTEST_EXPECT_EQ(t, might_sleep_warnings - warns, !PREEMPT_RCU);

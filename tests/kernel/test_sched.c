@@ -89,6 +89,7 @@ static void test_might_sleep_warns_only_in_atomic(struct ktest *t)
 
 	might_sleep();
 	KTEST_EXPECT_EQ(t, might_sleep_warnings - before, 0);
+	might_sleep_expect_begin();	/* the two warnings below */
 	preempt_disable();
 	preempt_disable();
 	KTEST_EXPECT_EQ(t, preempt_count() & PREEMPT_MASK, 2);
@@ -100,6 +101,7 @@ static void test_might_sleep_warns_only_in_atomic(struct ktest *t)
 	KTEST_EXPECT(t, irqs_disabled(), "irqs_disabled() after local_irq_save");
 	might_sleep();
 	local_irq_restore(flags);
+	might_sleep_expect_end();
 	KTEST_EXPECT(t, !irqs_disabled(), "irqs_disabled() after restore");
 	KTEST_EXPECT_EQ(t, might_sleep_warnings - before, 2);
 	KTEST_EXPECT_EQ(t, preempt_count(), 0);

@@ -200,9 +200,11 @@ static void test_down_trylock_may_not_be_atomic_only_under_rt(struct ktest *t)
 	unsigned long warns = might_sleep_warnings;
 	int got;
 
+	might_sleep_expect_begin();	/* rt: the warning below */
 	preempt_disable();
 	got = down_trylock(&pi_sem);
 	preempt_enable();
+	might_sleep_expect_end();
 	KTEST_ASSERT_EQ(t, got, 0);
 	up(&pi_sem);
 	KTEST_EXPECT_EQ(t, might_sleep_warnings - warns, SEMAPHORE_PI ? 1 : 0);

@@ -117,6 +117,7 @@ static void test_might_sleep_warning_when_taken_atomic(struct ktest *t)
 	spin_unlock(&sl);
 	KTEST_EXPECT_EQ(t, might_sleep_warnings - before, 0);
 
+	might_sleep_expect_begin();	/* rt: the two warnings below */
 	preempt_disable();
 	spin_lock(&sl);			/* uncontended: warns, does not sleep */
 	spin_unlock(&sl);
@@ -131,6 +132,7 @@ static void test_might_sleep_warning_when_taken_atomic(struct ktest *t)
 	spin_lock(&sl);
 	spin_unlock(&sl);
 	raw_local_irq_restore(flags);
+	might_sleep_expect_end();
 	KTEST_EXPECT_EQ(t, might_sleep_warnings - before, 2 * SPINLOCK_SLEEPS);
 }
 
