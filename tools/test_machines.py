@@ -86,6 +86,11 @@ CONFIGS = [
     # trampoline parameters nor be INITed once online - found at 66 CPUs.
     cfg("smp-ap-given-up", smp=4, cpus=0, append="smp.ap_timeout_ms=1",
         reject_log=r".*(WARNING|BUG|Kernel panic).*"),
+    # An AP woken with another APIC ID's trampoline parameters (CPU 1's
+    # block names a wrong one): the trampoline parks it before it takes
+    # the stack, the boot CPU reports it and goes on without it.
+    cfg("smp-stray-ap", smp=2, cpus=0, append="smp.stray_test",
+        expect_log=r"APIC ID 1 woke with CPU 1's parameters .* parked"),
     cfg("mem-64M", mem=64),
     cfg("mem-1G", mem=1024),
     cfg("mem-8G", mem=8192),
