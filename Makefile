@@ -156,7 +156,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
 HOST_COMMON := tests/host/check.c tests/host/fake_arch.c
 
 .PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
-	screen-test usb fbcon-latency test-machines \
+	screen-test usb fbcon-latency test-machines test-machines-ci \
 	test-options test-matrix \
 	debug fuzz deps clean
 .DELETE_ON_ERROR:
@@ -331,6 +331,12 @@ test-machines: deps $(BUILD)/rtk.elf $(if $(BOCHS),$(BUILD)/rtk-text.iso)
 	$(PYTHON) tools/test_machines.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \
 		--timeout $(TIMEOUT) $(if $(MACHINES),--only $(MACHINES)) -v \
 		$(if $(BOCHS),--bochs-iso $(BUILD)/rtk-text.iso)
+
+# make test-machines-ci: the subset .ci/run boots (test_machines.py --ci,
+# about half a minute).
+test-machines-ci: deps $(BUILD)/rtk.elf
+	$(PYTHON) tools/test_machines.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \
+		--timeout 120 --ci -v
 
 # make screen-test [APPEND=...]: type `help` on the emulated PS/2 keyboard
 # of the ISO under BIOS and UEFI and compare the screen with the text

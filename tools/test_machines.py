@@ -20,7 +20,10 @@ Serial reader), and the test
 
 It prints one PASS/FAIL line per configuration and a summary; the exit
 status is non-zero when any failed.  --only picks configurations by a
-substring of their names, --list prints them.  Python 3 stdlib only.
+substring of their names, --list prints them, --ci keeps the subset
+.ci/run boots (`make test-machines-ci`: one each of no HPET, no ACPI,
+disabled MADT entries, 8 GiB, and the two AP bring-up failures; about
+half a minute).  Python 3 stdlib only.
 """
 import argparse
 import os
@@ -41,8 +44,9 @@ MIB = 1024
 
 def cfg(name, machine="q35", cpu="max", smp=2, mem=256, ref="HPET",
         cpus=None, maxcpus=None, extra=(), append="", expect_log=None,
-        reject_log=r".*(WARNING|BUG|Kernel panic).*"):
+        reject_log=r".*(WARNING|BUG|Kernel panic).*", ci=False):
     """One configuration: what QEMU gets and what the boot must show.
+    ci: in the subset --ci runs (.ci/run: a few seconds each);
     ref: the calibration reference the machine offers (None: any);
     cpus: the CPUs rtk must bring online (default smp);
     maxcpus: QEMU's hot-pluggable CPUs, MADT entries marked disabled;
@@ -52,20 +56,21 @@ def cfg(name, machine="q35", cpu="max", smp=2, mem=256, ref="HPET",
                 ref=ref, cpus=smp if cpus is None else cpus,
                 smp_arg=str(smp) + (",maxcpus=%d" % maxcpus if maxcpus else ""),
                 extra=list(extra), append=append, expect_log=expect_log,
-                reject_log=reject_log)
+                reject_log=reject_log, ci=ci)
 
 
 # Cheapest first: the firmware differences at 2 CPUs / 256 MiB, then the
 # CPU models, then CPU counts, then memory sizes.
 CONFIGS = [
     cfg("q35"),
-    cfg("q35-no-hpet", machine="q35,hpet=off", ref="ACPI PM timer"),
+    cfg("q35-no-hpet", machine="q35,hpet=off", ref="ACPI PM timer",
+        ci=True),
     cfg("pc", machine="pc"),
     cfg("pc-no-hpet", machine="pc,hpet=off", ref="ACPI PM timer"),
     # No ACPI at all: the PIT is the only reference left, and without an
     # MADT rtk boots on the boot CPU alone (it does not read the Intel MP
     # table SeaBIOS also provides).
-    cfg("pc-no-acpi", machine="pc,acpi=off", ref="PIT", cpus=1),
+    cfg("pc-no-acpi", machine="pc,acpi=off", ref="PIT", cpus=1, ci=True),
     cfg("cpu-qemu64", cpu="qemu64"),
     cfg("cpu-Nehalem", cpu="Nehalem"),
     cfg("cpu-Skylake-Client", cpu="Skylake-Client"),
@@ -78,22 +83,23 @@ CONFIGS = [
     # MADT quirks QEMU can make: 78 disabled (hot-pluggable) CPU entries
     # beside 2 enabled; 66 enabled CPUs, more than NR_CPUS (64): rtk
     # warns and runs on the first 64.
-    cfg("madt-disabled-cpus", maxcpus=80),
+    cfg("madt-disabled-cpus", maxcpus=80, ci=True),
     cfg("madt-66-cpus", smp=66, cpus=64,
         expect_log=r"more CPUs than RTK_MAX_CPUS"),
     # Every AP given up while it still starts (timeout below the INIT
     # delay): each must stay parked, never wake into the next CPU's
     # trampoline parameters nor be INITed once online - found at 66 CPUs.
     cfg("smp-ap-given-up", smp=4, cpus=0, append="smp.ap_timeout_ms=1",
-        reject_log=r".*(WARNING|BUG|Kernel panic).*"),
+        reject_log=r".*(WARNING|BUG|Kernel panic).*", ci=True),
     # An AP woken with another APIC ID's trampoline parameters (CPU 1's
     # block names a wrong one): the trampoline parks it before it takes
     # the stack, the boot CPU reports it and goes on without it.
     cfg("smp-stray-ap", smp=2, cpus=0, append="smp.stray_test",
-        expect_log=r"APIC ID 1 woke with CPU 1's parameters .* parked"),
+        expect_log=r"APIC ID 1 woke with CPU 1's parameters .* parked",
+        ci=True),
     cfg("mem-64M", mem=64),
     cfg("mem-1G", mem=1024),
-    cfg("mem-8G", mem=8192),
+    cfg("mem-8G", mem=8192, ci=True),
     # x2APIC: QEMU's TCG emulates it from 8.1 on; older QEMU drops the
     # flag with a warning and rtk must then stay in xAPIC mode.
     cfg("x2apic", cpu="max,+x2apic", expect_log=r"lapic: x2APIC mode"),
@@ -256,6 +262,8 @@ def main(argv=None):
     ap.add_argument("--only", default="",
                     help="comma-separated substrings of configuration names")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--ci", action="store_true",
+                    help="only the configurations marked ci (CI's subset)")
     ap.add_argument("--bochs-iso", default="",
                     help="also boot this text-mode ISO in Bochs with an "
                     "x2APIC (minutes)")
@@ -264,7 +272,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     pick = [w for w in args.only.split(",") if w]
     configs = [c for c in CONFIGS
-               if not pick or any(w in c["name"] for w in pick)]
+               if (not pick or any(w in c["name"] for w in pick))
+               and (c["ci"] or not args.ci)]
     if args.list:
         for c in configs:
             print("%-20s -machine %s -cpu %s -smp %s -m %dM" % (
