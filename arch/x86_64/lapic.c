@@ -38,15 +38,6 @@
 #define CPUID1_ECX_X2APIC	(1u << 21)
 
 #define APIC_SVR_ENABLE		(1u << 8)
-#define APIC_ICR_BUSY		(1u << 12)	/* xAPIC delivery status */
-#define APIC_ICR_LEVEL_ASSERT	(1u << 14)
-#define APIC_ICR_TRIGGER_LEVEL	(1u << 15)
-#define APIC_DM_FIXED		(0u << 8)
-#define APIC_DM_INIT		(5u << 8)
-#define APIC_DM_STARTUP		(6u << 8)
-#define APIC_DEST_ALLBUT	(3u << 18)
-
-#define X2APIC_MSR_BASE		0x800
 
 /* Written by lapic_init on the boot CPU before any AP starts. */
 static bool x2apic_mode;

@@ -92,4 +92,15 @@ void lapic_write(u32 reg, u32 val);
 #define APIC_LVT_TIMER_TSCDEADLINE (2u << 17)
 #define APIC_DM_NMI		(4u << 8)
 
+/* ICR[31:0] (SDM Vol. 3A Figure 11-12). */
+#define APIC_ICR_BUSY		(1u << 12)	/* xAPIC delivery status */
+#define APIC_ICR_LEVEL_ASSERT	(1u << 14)
+#define APIC_ICR_TRIGGER_LEVEL	(1u << 15)
+#define APIC_DM_FIXED		(0u << 8)
+#define APIC_DM_INIT		(5u << 8)
+#define APIC_DM_STARTUP		(6u << 8)
+#define APIC_DEST_ALLBUT	(3u << 18)
+
+#define X2APIC_MSR_BASE		0x800
+
 #endif /* ARCH_X86_64_LAPIC_H */
