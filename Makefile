@@ -323,14 +323,18 @@ iso-test: deps $(BUILD)/rtk.iso
 	$(PYTHON) tools/iso_test.py --iso $(BUILD)/rtk.iso --ovmf "$(OVMF)" \
 		--timeout 180
 
-# make test-machines [MACHINES=name,...] [BOCHS=1]: boot build/rtk.elf on
-# each PC variant (tools/test_machines.py --list), one PASS/FAIL line each
-# with the time to the prompt.  BOCHS=1 adds Bochs with an x2APIC (QEMU
-# 7.2's TCG has none), booting the ISO's text-mode entry: about 5 minutes.
-# Outside CI.
-test-machines: deps $(BUILD)/rtk.elf $(if $(BOCHS),$(BUILD)/rtk-text.iso)
+# make test-machines [MACHINES=name,...] [LOADER=bios|uefi] [BOCHS=1]:
+# boot build/rtk.elf on each PC variant (tools/test_machines.py --list),
+# one PASS/FAIL line each with the time to the prompt.  LOADER: GRUB from
+# build/rtk.iso under SeaBIOS or OVMF instead of QEMU's -kernel.  BOCHS=1
+# adds Bochs with an x2APIC (QEMU 7.2's TCG has none), booting the ISO's
+# text-mode entry: about 5 minutes.  Outside CI.
+test-machines: deps $(BUILD)/rtk.elf $(if $(BOCHS),$(BUILD)/rtk-text.iso) \
+		$(if $(LOADER),$(BUILD)/rtk.iso)
 	$(PYTHON) tools/test_machines.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \
 		--timeout $(TIMEOUT) $(if $(MACHINES),--only $(MACHINES)) -v \
+		$(if $(LOADER),--loader $(LOADER) --iso $(BUILD)/rtk.iso \
+			--ovmf "$(OVMF)") \
 		$(if $(BOCHS),--bochs-iso $(BUILD)/rtk-text.iso)
 
 # make test-machines-ci: the subset .ci/run boots (test_machines.py --ci,

@@ -8,7 +8,8 @@ timer; with ACPI off, against the PIT), the i440FX (`pc`) and Q35
 chipsets, CPU models from qemu64 to EPYC, 1 to 32 CPUs, 64 MiB to 8 GiB
 of memory, and x2APIC asked for.  For each configuration QEMU boots
 build/rtk.elf (multiboot, the serial line on a pipe; tools/iso_test.py's
-Serial reader), and the test
+Serial reader) - or, with --loader bios|uefi, GRUB from build/rtk.iso
+under SeaBIOS or OVMF - and the test
 
   1. waits for the prompt "rtk> " (the boot time printed is to it),
   2. checks the boot log's "time: TSC ... calibrated against the X" line
@@ -29,13 +30,15 @@ import argparse
 import os
 import re
 import select
+import shutil
 import sys
 import tempfile
 import time
 import tty
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from iso_test import PROMPT, Serial  # noqa: E402
+from iso_test import PROMPT, Serial, find_ovmf, firmware_args  # noqa: E402
+from screen_test import make_iso  # noqa: E402  (an ISO copy with --append)
 import bochs  # noqa: E402  (tools/bochs.py: Bochs headless, tools/bochsrc.txt)
 
 TAIL_LINES = 30
@@ -45,9 +48,11 @@ MIB = 1024
 
 def cfg(name, machine="q35", cpu="max", smp=2, mem=256, ref="HPET",
         cpus=None, maxcpus=None, extra=(), append="", expect_log=None,
-        reject_log=r".*(WARNING|BUG|Kernel panic).*", ci=False):
+        reject_log=r".*(WARNING|BUG|Kernel panic).*", ci=False,
+        no_uefi=None):
     """One configuration: what QEMU gets and what the boot must show.
     ci: in the subset --ci runs (.ci/run: a few seconds each);
+    no_uefi: why it cannot boot under OVMF (SKIP with --loader uefi);
     ref: the calibration reference the machine offers (None: any);
     cpus: the CPUs rtk must bring online (default smp);
     maxcpus: QEMU's hot-pluggable CPUs, MADT entries marked disabled;
@@ -57,7 +62,7 @@ def cfg(name, machine="q35", cpu="max", smp=2, mem=256, ref="HPET",
                 ref=ref, cpus=smp if cpus is None else cpus,
                 smp_arg=str(smp) + (",maxcpus=%d" % maxcpus if maxcpus else ""),
                 extra=list(extra), append=append, expect_log=expect_log,
-                reject_log=reject_log, ci=ci)
+                reject_log=reject_log, ci=ci, no_uefi=no_uefi)
 
 
 # Cheapest first: the firmware differences at 2 CPUs / 256 MiB, then the
@@ -71,7 +76,8 @@ CONFIGS = [
     # No ACPI at all: the PIT is the only reference left, and without an
     # MADT rtk boots on the boot CPU alone (it does not read the Intel MP
     # table SeaBIOS also provides).
-    cfg("pc-no-acpi", machine="pc,acpi=off", ref="PIT", cpus=1, ci=True),
+    cfg("pc-no-acpi", machine="pc,acpi=off", ref="PIT", cpus=1, ci=True,
+        no_uefi="OVMF prints nothing and never starts GRUB without ACPI"),
     cfg("cpu-qemu64", cpu="qemu64"),
     cfg("cpu-Nehalem", cpu="Nehalem"),
     cfg("cpu-Skylake-Client", cpu="Skylake-Client"),
@@ -108,11 +114,29 @@ CONFIGS = [
 ]
 
 
+def iso_for(args, append):
+    """The ISO whose GRUB entries pass `append` (made once per string)."""
+    if not append:
+        return args.iso
+    if append not in args.isos:
+        d = tempfile.mkdtemp(prefix="append-", dir=args.tmpdir)
+        args.isos[append] = make_iso(argparse.Namespace(
+            append=append, iso=args.iso, elf=args.elf, tmpdir=d,
+            grub_cfg=args.grub_cfg))
+    return args.isos[append]
+
+
 def qemu_cmd(args, c):
+    """QEMU for configuration c under args.loader: QEMU's own multiboot
+    loader (-kernel), or GRUB from the ISO under SeaBIOS or OVMF."""
+    if args.loader == "kernel":
+        boot = ["-kernel", args.elf, "-append", c["append"]]
+    else:
+        boot = (["-cdrom", iso_for(args, c["append"]), "-boot", "d"] +
+                firmware_args(args.loader, args.ovmf, args.tmpdir))
     return [args.qemu, "-machine", c["machine"], "-cpu", c["cpu"],
             "-smp", c["smp_arg"], "-m", "%dM" % c["mem"],
-            "-accel", "tcg", "-kernel", args.elf,
-            "-append", c["append"],
+            "-accel", "tcg"] + boot + [
             "-serial", "stdio", "-display", "none", "-monitor", "none",
             "-no-reboot",
             "-device", "isa-debug-exit,iobase=0xf4,iosize=4"] + c["extra"]
@@ -188,7 +212,8 @@ def check(s, args, c, start):
 
 
 def run_one(args, c):
-    logpath = os.path.join(args.logdir, "machines-%s.log" % c["name"])
+    logpath = os.path.join(args.logdir, "machines-%s%s.log" % (
+        c["name"], "" if args.loader == "kernel" else "-" + args.loader))
     start = time.monotonic()
     s = Serial(qemu_cmd(args, c), logpath)
     ok, msg, t = False, "internal error", None
@@ -262,6 +287,13 @@ def run_bochs(args):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--elf", default="build/rtk.elf")
+    ap.add_argument("--loader", default="kernel",
+                    choices=["kernel", "bios", "uefi"],
+                    help="QEMU -kernel, or GRUB from --iso under SeaBIOS "
+                    "or OVMF")
+    ap.add_argument("--iso", default="build/rtk.iso")
+    ap.add_argument("--grub-cfg", default="boot/grub.cfg")
+    ap.add_argument("--ovmf", default="")
     ap.add_argument("--qemu", default="qemu-system-x86_64")
     ap.add_argument("--timeout", type=int, default=300,
                     help="seconds to the prompt, per configuration")
@@ -289,9 +321,29 @@ def main(argv=None):
         print("test_machines: %s does not exist" % args.elf)
         return 1
     args.logdir = os.path.dirname(os.path.abspath(args.elf))
+    if args.loader != "kernel" and not os.path.exists(args.iso):
+        print("test_machines: %s does not exist" % args.iso)
+        return 1
+    if args.loader == "uefi":
+        args.ovmf = find_ovmf(args.ovmf)
+        if not args.ovmf:
+            print("test_machines: no OVMF image (package ovmf; --ovmf)")
+            return 1
+    args.tmpdir = tempfile.mkdtemp(prefix="rtk-machines-")
+    args.isos = {}
+    try:
+        return run_all(args, configs, pick)
+    finally:
+        shutil.rmtree(args.tmpdir, ignore_errors=True)
+
+
+def run_all(args, configs, pick):
     results = []
     for c in configs:
-        ok, msg, t = run_one(args, c)
+        if args.loader == "uefi" and c["no_uefi"]:
+            ok, msg, t = SKIP, c["no_uefi"], None
+        else:
+            ok, msg, t = run_one(args, c)
         results.append(ok)
         report(ok, c["name"], t, msg)
     if args.bochs_iso and (not pick or any(w in "bochs-x2apic"
