@@ -343,6 +343,16 @@ int __init smp_boot_cpus(void)
 	params->efer = rdmsr(MSR_EFER) & (EFER_LME | EFER_NXE);
 	params->entry = (u64)(uintptr_t)ap_start;
 
+	/*
+	 * Stop every AP first: OVMF leaves its APs spinning in a firmware
+	 * loop, and under TCG 31 spinning vCPUs on a 2-CPU host made each
+	 * AP take 0.3-1.5 s to come online, some past the timeout (make
+	 * test-machines LOADER=uefi smp-32: "30 of 32 CPUs online").  An
+	 * INITed AP waits for a SIPI without running.
+	 */
+	for (int cpu = 1; cpu < n; cpu++)
+		lapic_send_init(smp_cpu_info[cpu].apic_id);
+	mdelay(INIT_DELAY_MS);
 	for (int cpu = 1; cpu < n; cpu++) {
 		if (!boot_ap(cpu, params))
 			online++;
