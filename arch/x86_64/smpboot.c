@@ -65,10 +65,11 @@ static int cmdline_max_cpus = NR_CPUS;
  * ap_start) or by the boot CPU (to AP_GIVEN_UP, in boot_ap).
  *
  *   boot CPU (boot_ap)               AP (ap_start)
- *   deadline passes                  ...lapic, tick set up
+ *   deadline passes                  GDT, IDT (its own state only)
  *   cmpxchg WAITING -> GIVEN_UP      cmpxchg WAITING -> ONLINE
  *   won: INIT the AP, skip it        lost: park, never online
- *   lost: the AP is online, keep it  won: set_cpu_online
+ *   lost: the AP is online, keep it  won: lapic, tick, set_cpu_online
+ *     (wait for cpu_online)
  *
  * Without it the boot CPU gave up on an AP that had just set itself
  * online, then INITed an online CPU (make test-machines
@@ -155,13 +156,21 @@ static __noreturn void ap_start(int cpu)
 	BUG_ON(raw_smp_processor_id() != cpu);
 	/* an AP woken late with another CPU's parameters parked in the
 	 * trampoline ([0]), before it took this stack */
-	lapic_init_cpu();
-	tick_init_cpu(); /* this CPU's LAPIC timer tick */
-	/* pairs with the cmpxchg in boot_ap() */
+	/*
+	 * Decide before touching anything shared: the boot CPU INITs an AP
+	 * it gave up on, wherever it is.  Deciding after lapic_init_cpu
+	 * (whose irq_stack_init_cpu allocates) let an INIT land inside
+	 * kstack_alloc with its lock held, locked for good (test-machines
+	 * LOADER=uefi smp-ap-given-up: "raw spinlock ... stuck: waiter CPU 0
+	 * ... at percpu_alloc_cpu; holder CPU 1 ... acquired at
+	 * kstack_alloc").  Pairs with the cmpxchg in boot_ap().
+	 */
 	if (!__atomic_compare_exchange_n(&ap_boot_state[cpu], &waiting,
 					 AP_ONLINE, false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE))
 		arch_halt_forever(); /* given up: the boot CPU INITs us */
+	lapic_init_cpu();
+	tick_init_cpu(); /* this CPU's LAPIC timer tick */
 	set_cpu_online(cpu, true); /* pairs with the wait in boot_ap() */
 	cpu_startup_entry(cpu);
 }
