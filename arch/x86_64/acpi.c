@@ -184,6 +184,38 @@ static void __init acpi_note_table(u64 phys)
 			(unsigned long long)phys, t->status);
 }
 
+/*
+ * acpi_warn_overlaps - [2b] one line for each two tables (the RSDT or
+ * XSDT among them, and the DSDT) that share bytes: firmware with a wrong
+ * Length.  Both stay in use if their checksums hold (each table is read
+ * only below its own Length).  Context: boot, after [4].
+ */
+static void __init acpi_warn_overlaps(void)
+{
+	struct acpi_span spans[ACPI_MAX_TABLES + 1];
+	const char *sig[ACPI_MAX_TABLES + 1];
+	u64 root = acpi.use_xsdt ? acpi.rsdp.xsdt_phys : acpi.rsdp.rsdt_phys;
+	const char *why;
+	int n = 0, i = 0, j = 0;
+	u32 len = 0;
+
+	if (!acpi_map_table(root, NULL, &len, &why))
+		len = 0;
+	spans[n] = (struct acpi_span){ root, len };
+	sig[n++] = acpi.use_xsdt ? "XSDT" : "RSDT";
+	for (int k = 0; k < acpi.n_tables; k++) {
+		spans[n] = (struct acpi_span){ acpi.tables[k].phys,
+					       acpi.tables[k].length };
+		sig[n++] = acpi.tables[k].signature;
+	}
+	while (acpi_next_overlap(spans, n, &i, &j))
+		pr_warn("ACPI: %s at %#llx (%u bytes) overlaps %s at %#llx "
+			"(%u bytes): a Length is wrong; both kept\n",
+			sig[i], (unsigned long long)spans[i].phys,
+			spans[i].length, sig[j],
+			(unsigned long long)spans[j].phys, spans[j].length);
+}
+
 /* [2] of acpi_init: the XSDT (falling back to the RSDT) and its tables. */
 static int __init acpi_read_root(void)
 {
@@ -448,7 +480,8 @@ static void __init acpi_install_power_hooks(void)
 /*
  * acpi_init - see acpi.h.
  * [1] RSDP; [2] XSDT/RSDT and the tables listed; [3] MADT or BSP-only
- * fallback; [4] FADT, \_S5 in the DSDT, HPET; [5] power hooks.
+ * fallback; [4] FADT, \_S5 in the DSDT, HPET; [2b] overlapping tables
+ * (after [4], so that the DSDT is among them); [5] power hooks.
  */
 int __init acpi_init(void)
 {
@@ -464,6 +497,8 @@ int __init acpi_init(void)
 	}
 	acpi_read_madt(); /* [3] */
 	acpi_read_fadt_hpet(); /* [4] */
+	if (!err)
+		acpi_warn_overlaps(); /* [2b] */
 	acpi_install_power_hooks(); /* [5] */
 	if (acpi.have_rsdp)
 		pr_info("ACPI: RSDP rev %u (%s) %s, %s with %d tables\n",

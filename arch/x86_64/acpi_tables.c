@@ -298,6 +298,50 @@ int acpi_parse_root(const void *buf, size_t len, bool is_xsdt, u64 *entries,
 	return 0;
 }
 
+/* ---- table placement ------------------------------------------------ */
+
+/*
+ * acpi_spans_overlap - do x and y share a byte?  A span reaching past
+ * 2^64 is clipped there (a Length near 4 GiB on a high table must not
+ * wrap around to address 0 and "overlap" everything).  Firmware that
+ * lays one table over another (a FACP whose Length runs into the DSDT
+ * behind it, a table inside the RSDT) has a bad Length somewhere; each
+ * checksum may still be right, so the caller warns and keeps both.
+ * Context: any; pure.
+ */
+bool acpi_spans_overlap(const struct acpi_span *x, const struct acpi_span *y)
+{
+	u64 x_end, y_end;
+
+	if (!x->length || !y->length)
+		return false;
+	x_end = x->phys + x->length - 1; /* last byte */
+	if (x_end < x->phys)
+		x_end = ~0ULL;
+	y_end = y->phys + y->length - 1;
+	if (y_end < y->phys)
+		y_end = ~0ULL;
+	return x->phys <= y_end && y->phys <= x_end;
+}
+
+/* acpi_next_overlap - see acpi_tables.h; pairs in order (0,1), (0,2) ..
+ * (1,2) ..  Context: any; pure. */
+bool acpi_next_overlap(const struct acpi_span *spans, int n, int *i, int *j)
+{
+	int a = *i, b = *j + 1;
+
+	for (; a < n; a++, b = a + 1) {
+		for (; b < n; b++) {
+			if (acpi_spans_overlap(&spans[a], &spans[b])) {
+				*i = a;
+				*j = b;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 /* ---- MADT (5.2.12) ---------------------------------------------------- */
 
 enum madt_type {

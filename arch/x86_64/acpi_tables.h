@@ -227,6 +227,12 @@ struct acpi_hpet_info {
 	const char *why;	/* failure reason, NULL on success */
 };
 
+/* Where a table lies in physical memory: header address and Length. */
+struct acpi_span {
+	u64 phys;	/* first byte */
+	u32 length;	/* bytes; 0: unknown, overlaps nothing */
+};
+
 /* Checksums and headers (5.2.5.3, 5.2.6). */
 u8 acpi_checksum(const void *buf, size_t len);
 int acpi_parse_rsdp(const void *buf, size_t len, struct acpi_rsdp_info *out);
@@ -248,5 +254,11 @@ int acpi_parse_fadt(const void *buf, size_t len, struct acpi_fadt_info *out);
 int acpi_find_s5(const void *dsdt, size_t len, u8 *slp_typa, u8 *slp_typb,
 		 const char **why);
 int acpi_parse_hpet(const void *buf, size_t len, struct acpi_hpet_info *out);
+
+/* Table placement.  acpi_next_overlap: the next pair (*i < *j) of spans
+ * sharing a byte, after the pair given (start with *i = *j = 0); false
+ * when there is none left. */
+bool acpi_spans_overlap(const struct acpi_span *x, const struct acpi_span *y);
+bool acpi_next_overlap(const struct acpi_span *spans, int n, int *i, int *j);
 
 #endif /* ARCH_X86_64_ACPI_TABLES_H */

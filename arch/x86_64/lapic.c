@@ -38,15 +38,6 @@
 #define CPUID1_ECX_X2APIC	(1u << 21)
 
 #define APIC_SVR_ENABLE		(1u << 8)
-#define APIC_ICR_BUSY		(1u << 12)	/* xAPIC delivery status */
-#define APIC_ICR_LEVEL_ASSERT	(1u << 14)
-#define APIC_ICR_TRIGGER_LEVEL	(1u << 15)
-#define APIC_DM_FIXED		(0u << 8)
-#define APIC_DM_INIT		(5u << 8)
-#define APIC_DM_STARTUP		(6u << 8)
-#define APIC_DEST_ALLBUT	(3u << 18)
-
-#define X2APIC_MSR_BASE		0x800
 
 /* Written by lapic_init on the boot CPU before any AP starts. */
 static bool x2apic_mode;
@@ -72,14 +63,14 @@ bool lapic_x2apic_mode(void)
 u32 lapic_read(u32 reg)
 {
 	if (x2apic_mode)
-		return (u32)rdmsr(X2APIC_MSR_BASE + (reg >> 4));
+		return (u32)rdmsr(x2apic_msr(reg));
 	return mmio_read32(xapic_base + reg);
 }
 
 void lapic_write(u32 reg, u32 val)
 {
 	if (x2apic_mode)
-		wrmsr(X2APIC_MSR_BASE + (reg >> 4), val);
+		wrmsr(x2apic_msr(reg), val);
 	else
 		mmio_write32(xapic_base + reg, val);
 }
@@ -87,8 +78,8 @@ void lapic_write(u32 reg, u32 val)
 u32 lapic_id(void)
 {
 	if (x2apic_mode)
-		return (u32)rdmsr(X2APIC_MSR_BASE + (APIC_ID >> 4));
-	return mmio_read32(xapic_base + APIC_ID) >> 24;
+		return (u32)rdmsr(x2apic_msr(APIC_ID));
+	return xapic_id(mmio_read32(xapic_base + APIC_ID));
 }
 
 void lapic_eoi(void)
@@ -133,11 +124,12 @@ static void lapic_icr_write(u32 low, u32 dest)
 		/* WRMSR to x2APIC registers is not serialising: make earlier
 		 * stores visible before the IPI (SDM Vol. 3A 11.12.3). */
 		__asm__ volatile("mfence; lfence" ::: "memory");
-		wrmsr(X2APIC_MSR_BASE + (APIC_ICR >> 4),
-		      ((u64)dest << 32) | low);
+		wrmsr(x2apic_msr(APIC_ICR), x2apic_icr(low, dest));
 	} else {
+		/* an APIC ID above 255 exists only in x2APIC mode */
+		WARN_ON_ONCE(dest > XAPIC_MAX_DEST);
 		xapic_wait_icr_idle();
-		mmio_write32(xapic_base + APIC_ICR2, dest << 24);
+		mmio_write32(xapic_base + APIC_ICR2, xapic_icr2(dest));
 		mmio_write32(xapic_base + APIC_ICR, low);
 		xapic_wait_icr_idle();
 	}

@@ -92,4 +92,47 @@ void lapic_write(u32 reg, u32 val);
 #define APIC_LVT_TIMER_TSCDEADLINE (2u << 17)
 #define APIC_DM_NMI		(4u << 8)
 
+/* ICR[31:0] (SDM Vol. 3A Figure 11-12). */
+#define APIC_ICR_BUSY		(1u << 12)	/* xAPIC delivery status */
+#define APIC_ICR_LEVEL_ASSERT	(1u << 14)
+#define APIC_ICR_TRIGGER_LEVEL	(1u << 15)
+#define APIC_DM_FIXED		(0u << 8)
+#define APIC_DM_INIT		(5u << 8)
+#define APIC_DM_STARTUP		(6u << 8)
+#define APIC_DEST_ALLBUT	(3u << 18)
+
+#define X2APIC_MSR_BASE		0x800
+#define XAPIC_MAX_DEST		0xFF	/* ICR2 holds 8 bits */
+
+/*
+ * The two register interfaces, as pure encodings (host-tested in
+ * tests/host/test_lapic_encoding.c; lapic.c does the access):
+ *  - x2apic_msr: xAPIC MMIO offset reg -> its MSR, 0x800 + reg / 16
+ *    (SDM Vol. 3A 11.12.1.2, Table 11-6);
+ *  - x2apic_icr: the one 64-bit ICR MSR write, the 32-bit destination
+ *    in bits 63:32 (11.12.9);
+ *  - xapic_icr2: the xAPIC ICR high word, an 8-bit destination in bits
+ *    31:24 (11.6.1); a wider one does not fit (the caller warns);
+ *  - xapic_id: the xAPIC ID register's bits 31:24 (11.4.6).
+ */
+static inline u32 x2apic_msr(u32 reg)
+{
+	return X2APIC_MSR_BASE + (reg >> 4);
+}
+
+static inline u64 x2apic_icr(u32 low, u32 dest)
+{
+	return ((u64)dest << 32) | low;
+}
+
+static inline u32 xapic_icr2(u32 dest)
+{
+	return (dest & XAPIC_MAX_DEST) << 24;
+}
+
+static inline u32 xapic_id(u32 id_reg)
+{
+	return id_reg >> 24;
+}
+
 #endif /* ARCH_X86_64_LAPIC_H */

@@ -65,10 +65,11 @@ static int cmdline_max_cpus = NR_CPUS;
  * ap_start) or by the boot CPU (to AP_GIVEN_UP, in boot_ap).
  *
  *   boot CPU (boot_ap)               AP (ap_start)
- *   deadline passes                  ...lapic, tick set up
+ *   deadline passes                  GDT, IDT (its own state only)
  *   cmpxchg WAITING -> GIVEN_UP      cmpxchg WAITING -> ONLINE
  *   won: INIT the AP, skip it        lost: park, never online
- *   lost: the AP is online, keep it  won: set_cpu_online
+ *   lost: the AP is online, keep it  won: lapic, tick, set_cpu_online
+ *     (wait for cpu_online)
  *
  * Without it the boot CPU gave up on an AP that had just set itself
  * online, then INITed an online CPU (make test-machines
@@ -115,6 +116,19 @@ static int __init parse_ap_timeout(const char *val)
 }
 CMDLINE_PARAM("smp.ap_timeout_ms", parse_ap_timeout);
 
+/* `smp.stray_test`: CPU 1's trampoline parameters name another APIC ID,
+ * so CPU 1 wakes as a stray would (an AP given up on, waking late into
+ * the next CPU's block): it must park in the trampoline and be reported,
+ * and the boot go on without it (make test-machines smp-stray-ap). */
+static bool stray_test;
+
+static int __init parse_stray_test(const char *val)
+{
+	stray_test = true;
+	return 0;
+}
+CMDLINE_PARAM("smp.stray_test", parse_stray_test);
+
 int smp_cpus_limit(void)
 {
 	return cmdline_max_cpus;
@@ -140,26 +154,23 @@ static __noreturn void ap_start(int cpu)
 	gdt_init_cpu(cpu, &ap_stacks[cpu]);
 	idt_load();
 	BUG_ON(raw_smp_processor_id() != cpu);
-	lapic_init_cpu();
+	/* an AP woken late with another CPU's parameters parked in the
+	 * trampoline ([0]), before it took this stack */
 	/*
-	 * An AP the boot CPU gave up on can still wake here late, with the
-	 * parameters (and stack) of the CPU booted after it, before the
-	 * boot CPU's INIT lands: seen under TCG on a busy host.  It parks
-	 * before it touches shared state; the right CPU redoes the rest.
-	 * TODO: check the APIC ID in the trampoline, before the stack is
-	 * taken, as Linux does (STARTUP_READ_APICID).
+	 * Decide before touching anything shared: the boot CPU INITs an AP
+	 * it gave up on, wherever it is.  Deciding after lapic_init_cpu
+	 * (whose irq_stack_init_cpu allocates) let an INIT land inside
+	 * kstack_alloc with its lock held, locked for good (test-machines
+	 * LOADER=uefi smp-ap-given-up: "raw spinlock ... stuck: waiter CPU 0
+	 * ... at percpu_alloc_cpu; holder CPU 1 ... acquired at
+	 * kstack_alloc").  Pairs with the cmpxchg in boot_ap().
 	 */
-	if (lapic_id() != smp_cpu_info[cpu].apic_id) {
-		pr_warn("smp: APIC ID %u woke as CPU %d (APIC ID %u), parked\n",
-			lapic_id(), cpu, smp_cpu_info[cpu].apic_id);
-		arch_halt_forever();
-	}
-	tick_init_cpu(); /* this CPU's LAPIC timer tick */
-	/* pairs with the cmpxchg in boot_ap() */
 	if (!__atomic_compare_exchange_n(&ap_boot_state[cpu], &waiting,
 					 AP_ONLINE, false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE))
 		arch_halt_forever(); /* given up: the boot CPU INITs us */
+	lapic_init_cpu();
+	tick_init_cpu(); /* this CPU's LAPIC timer tick */
 	set_cpu_online(cpu, true); /* pairs with the wait in boot_ap() */
 	cpu_startup_entry(cpu);
 }
@@ -226,6 +237,20 @@ static unsigned long __init alloc_ap_resources(int cpu)
 	return (unsigned long)kstack_top(idle);
 }
 
+/* report_stray - an AP that woke with the parameters of the CPU being
+ * booted, not its own, parked in the trampoline ([0] there) and left its
+ * APIC ID: say so, and clear the note for the next AP.  Context: boot
+ * CPU, between two APs' windows or within one. */
+static void __init report_stray(int cpu, struct trampoline_params *params)
+{
+	if (!__atomic_load_n(&params->stray_seen, __ATOMIC_ACQUIRE))
+		return;
+	pr_warn("smp: APIC ID %u woke with CPU %d's parameters (for APIC ID "
+		"%#x) and parked in the trampoline\n",
+		READ_ONCE(params->stray), cpu, READ_ONCE(params->apic_id));
+	WRITE_ONCE(params->stray_seen, 0);
+}
+
 /* boot_ap - [1]..[3] for one AP; 0 once it is online, -ENOMEM or
  * -ETIMEDOUT (reported). */
 static int __init boot_ap(int cpu, struct trampoline_params *params)
@@ -239,6 +264,8 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 	params->stack_top = stack_top;
 	params->gs_base = __per_cpu_offset[cpu];
 	params->cpu = cpu;
+	params->apic_id = stray_test && cpu == 1 ? apic_id ^ (1u << 31)
+						 : apic_id;
 	ap_boot_state[cpu] = AP_WAITING;
 	__atomic_store_n(&params->stage, 0, __ATOMIC_RELEASE);
 
@@ -280,10 +307,12 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 			lapic_send_init(apic_id);
 			mdelay(INIT_DELAY_MS);
 			smp_cpu_info[cpu].failed = true;
+			report_stray(cpu, params);
 			return -ETIMEDOUT;
 		}
 		cpu_relax();
 	}
+	report_stray(cpu, params);
 	smp_cpu_info[cpu].boot_ns = ktime_get() - start;
 	pr_info("smp: CPU %d (APIC ID %u) online in %llu us\n", cpu, apic_id,
 		(unsigned long long)(smp_cpu_info[cpu].boot_ns /
@@ -303,7 +332,7 @@ int __init smp_boot_cpus(void)
 	struct trampoline_params *params;
 	int n, online = 1;
 
-	BUILD_BUG_ON(sizeof(struct trampoline_params) != 56);
+	BUILD_BUG_ON(sizeof(struct trampoline_params) != 72);
 	BUILD_BUG_ON(IST_STACK_SIZE > KSTACK_SIZE);
 	BUG_ON(raw_smp_processor_id() != 0);
 	n = number_cpus(lapic_id(), smp_cpus_limit());
@@ -323,6 +352,16 @@ int __init smp_boot_cpus(void)
 	params->efer = rdmsr(MSR_EFER) & (EFER_LME | EFER_NXE);
 	params->entry = (u64)(uintptr_t)ap_start;
 
+	/*
+	 * Stop every AP first: OVMF leaves its APs spinning in a firmware
+	 * loop, and under TCG 31 spinning vCPUs on a 2-CPU host made each
+	 * AP take 0.3-1.5 s to come online, some past the timeout (make
+	 * test-machines LOADER=uefi smp-32: "30 of 32 CPUs online").  An
+	 * INITed AP waits for a SIPI without running.
+	 */
+	for (int cpu = 1; cpu < n; cpu++)
+		lapic_send_init(smp_cpu_info[cpu].apic_id);
+	mdelay(INIT_DELAY_MS);
 	for (int cpu = 1; cpu < n; cpu++) {
 		if (!boot_ap(cpu, params))
 			online++;

@@ -23,6 +23,10 @@ struct trampoline_params {
 	u64 gs_base;   /* the AP's per-CPU offset */
 	u32 cpu;       /* logical CPU number */
 	u32 stage;     /* AP progress: 1 real mode, 2 long mode */
+	u32 apic_id;   /* the APIC ID of the AP these are for */
+	u32 stray;     /* an AP with another APIC ID woke here: its ID */
+	u32 stray_seen; /* ... and it set this to 1 (then parked) */
+	u32 pad;
 } __attribute__((aligned(8)));	/* no padding: the size check in smpboot.c */
 
 /* What the bring-up knows about one logical CPU.  Written by the boot

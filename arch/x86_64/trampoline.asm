@@ -12,8 +12,15 @@
 ; smpboot.h, same layout) before each STARTUP IPI; one AP at a time.
 ;
 ; Steps:
-;  [1] real mode: interrupts off, DS = 0, record stage 1, load the
-;      trampoline GDT, CR0.PE, far jump into 32-bit code;
+;  [0] real mode: interrupts off, DS = 0; this CPU's APIC ID from CPUID
+;      (leaf 0xB's x2APIC ID when the leaf exists, else leaf 1's initial
+;      APIC ID, as boot_cpu_apic_id() in acpi.c reads the boot CPU's);
+;      not the block's apic_id: an AP the boot CPU gave up on woke late,
+;      into the next CPU's parameters - record its ID in p_stray and
+;      park here, before it touches the stack or the stage (Linux:
+;      STARTUP_READ_APICID in trampoline_64.S / head_64.S);
+;  [1] record stage 1, load the trampoline GDT, CR0.PE, far jump into
+;      32-bit code;
 ;  [2] 32-bit: flat data segments, CR4.PAE, CR3 = the kernel PML4 (below
 ;      4 GiB), EFER.LME/NXE as on the boot CPU, CR0.PG|WP: compatibility
 ;      mode; far jump to the 64-bit code segment;
@@ -47,11 +54,36 @@ section .rodata progbits alloc noexec nowrite align=16
 
 bits 16
 trampoline_start:
-	; [1]
+	; [0]
 	cli
 	cld
 	xor ax, ax
 	mov ds, ax
+	xor eax, eax
+	cpuid
+	cmp eax, 0xB
+	jb .leaf1
+	mov eax, 0xB
+	xor ecx, ecx
+	cpuid
+	test bx, bx			; EBX[15:0] 0: leaf 0xB not there
+	jz .leaf1
+	mov ebx, edx			; x2APIC ID
+	jmp .have_id
+.leaf1:
+	mov eax, 1
+	cpuid
+	shr ebx, 24			; initial APIC ID, EBX[31:24]
+.have_id:
+	cmp ebx, [T(p_apic_id)]
+	je .mine
+	mov [T(p_stray)], ebx		; read by boot_ap() after its wait
+	mov dword [T(p_stray_seen)], 1
+.park:
+	hlt				; interrupts off: only INIT/NMI wake it
+	jmp .park
+.mine:
+	; [1]
 	mov dword [T(p_stage)], 1
 	lgdt [T(tr_gdt_ptr)]
 	mov eax, cr0
@@ -126,4 +158,8 @@ p_entry:	dq 0	; void entry(int cpu), kernel address
 p_gs_base:	dq 0	; this CPU's per-CPU offset
 p_cpu:		dd 0	; logical CPU number
 p_stage:	dd 0	; written by the AP: 1 real mode, 2 long mode
+p_apic_id:	dd 0	; the APIC ID of the CPU these parameters are for
+p_stray:	dd 0	; written by an AP with another APIC ID: its ID
+p_stray_seen:	dd 0	; ... and 1 here
+p_pad:		dd 0
 trampoline_end:

@@ -115,7 +115,7 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
 	if (dest < 0)
 		return -EINVAL;
 	rq = task_rq_lock(p, &flags);
-	p->cpus_allowed = new_mask;
+	set_cpus_allowed_rt(rq, p, new_mask);
 	if (cpumask_test_cpu(rq->cpu, &new_mask)) {
 		task_rq_unlock(rq, p, flags);
 		return 0;

@@ -196,9 +196,32 @@ void fair_yield(struct rq *rq, struct task_struct *curr)
 }
 
 /*
+ * fair_movable_hint - how many of src's fair tasks are queued but not
+ * running, read without src's lock: src's curr is a fair task unless
+ * src is idle (nr_fair 0) or runs, or is about to run, an RT task.  Only
+ * a filter: load_balance_fair rechecks under the lock, and a wrong 0
+ * costs one balance period.  Without it every CPU less loaded than
+ * src took src's lock each period although src's one fair task was its
+ * running curr, which cannot move: with 63 idle CPUs that is a convoy
+ * on CPU0's rq->lock (make test-machines madt-66-cpus, 64 vCPUs on two
+ * host CPUs: "raw spinlock rq->lock stuck ... at load_balance_fair",
+ * the ticket's next owner a vCPU the host had not run for 5 s).
+ * Linux: load_balance moves only from a busiest with nr_running > 1.
+ */
+static unsigned int fair_movable_hint(struct rq *src)
+{
+	unsigned int n = READ_ONCE(src->nr_fair);
+
+	if (n && !rt_prio(READ_ONCE(src->cpu_prio)))
+		n--; /* its curr */
+	return n;
+}
+
+/*
  * load_balance_fair - balance SCHED_OTHER load (the sum of nice weights,
  * not the task count: a nice -10 task weighs as much as ~9 nice 0 ones):
- * [1] find the CPU with the highest fair_load; [2] stop unless it is
+ * [1] find the CPU with the highest fair_load among those with a task
+ * that can move (fair_movable_hint); [2] stop unless it is
  * above this one's; [3] move one of its queued, not running tasks
  * allowed here whose weight w is below the difference d: the imbalance
  * becomes |d - 2w| < d, so moving never makes it worse and two CPUs
@@ -216,7 +239,8 @@ void load_balance_fair(struct rq *rq)
 	for (c = 0; c < NR_CPUS; c++) {				/* [1] */
 		struct rq *src = cpu_rq(c);
 
-		if (src == rq || !READ_ONCE(src->online))
+		if (src == rq || !READ_ONCE(src->online) ||
+		    !fair_movable_hint(src))
 			continue;
 		if (READ_ONCE(src->fair_load) > most) {
 			most = READ_ONCE(src->fair_load);

@@ -84,22 +84,40 @@ void task_rq_unlock(struct rq *rq, struct task_struct *p,
 	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
 }
 
-/* rq_update_cpu_prio - publish what this CPU runs for the placement of
- * other CPUs' wakeups: the better of curr and the best queued RT task.
- * Locking: rq->lock held. */
+/*
+ * rq_update_cpu_prio - publish what this CPU runs for the placement of
+ * other CPUs' wakeups: the better of curr and the best queued RT task;
+ * and how many queued RT tasks another CPU could take (rt_nr_pushable:
+ * not running, allowed elsewhere).  Other CPUs read the count without
+ * the lock and lock this queue only when it is not 0.  Counting a task
+ * bound here (a per-CPU kthread queued behind curr) made a herd:
+ *
+ *	CPU0                    CPU1 .. CPU63 (idle, each schedules)
+ *	init runs; ksoftirqd/0  pull_rt_task: rq0 "1 pushable":
+ *	queued (bound to CPU0)    lock rq0, nothing allowed here, unlock
+ *	lock rq0: behind up     ... again at the next schedule
+ *	to 63 tickets
+ *
+ * 63 vCPUs on two host CPUs hand the ticket lock to a vCPU the host is
+ * not running: rq0's lock waited 5 s (make test-machines madt-66-cpus,
+ * "raw spinlock rq->lock stuck ... at pull_rt_task").  Test:
+ * rt_pushable, test_rt_task_pinned_to_its_cpu_is_not_pushable.
+ * Locking: rq->lock held.
+ */
 void rq_update_cpu_prio(struct rq *rq)
 {
 	/* a queued RT task is as good as running here once curr is
 	 * preempted; an idle CPU with nothing queued reports IDLE_PRIO */
 	int prio = rq->curr ? rq->curr->prio : IDLE_PRIO;
 	int rt = rt_prio_array_highest(&rq->rt);
+	unsigned int pushable = rq->rt_nr_migratory;
 
-	unsigned int rt_queued = rq->rt.nr_queued;
-
-	if (rq->curr && rq->curr->on_rq && rt_task(rq->curr) && rt_queued)
-		rt_queued--;	/* the running one cannot be pushed */
+	raw_spin_assert_held(&rq->lock);
+	if (rq->curr && rq->curr->on_rq && rt_task(rq->curr) &&
+	    rt_task_migratory(rq->curr) && pushable)
+		pushable--;	/* the running one cannot be pushed */
 	WRITE_ONCE(rq->cpu_prio, rt < prio ? rt : prio);
-	WRITE_ONCE(rq->rt_nr_pushable, rt_queued);
+	WRITE_ONCE(rq->rt_nr_pushable, pushable);
 }
 
 /*

@@ -28,6 +28,8 @@ struct rq {
 	struct task_struct *curr;	/* running now */
 	struct task_struct *idle;	/* this CPU's idle task */
 	struct rt_prio_array rt;	/* queued FIFO/RR tasks (with curr) */
+	unsigned int rt_nr_migratory;	/* ... of them allowed on more
+					 * than one CPU (rt_task_migratory) */
 	struct list_head fair;		/* SCHED_OTHER, by vruntime */
 	unsigned int nr_fair;
 	unsigned long fair_load;	/* sum of the queued fair tasks'
@@ -38,7 +40,8 @@ struct rq {
 	/* read without the lock by other CPUs (placement, pull): */
 	int cpu_prio;			/* prio of curr, or of a queued RT
 					 * task that will preempt it */
-	unsigned int rt_nr_pushable;	/* queued RT tasks not running */
+	unsigned int rt_nr_pushable;	/* queued RT tasks not running,
+					 * allowed on another CPU */
 };
 
 extern struct rq runqueues[NR_CPUS];
@@ -90,6 +93,9 @@ void migrate_enqueue(struct task_struct *p);
 /* rt.c */
 void enqueue_rt(struct rq *rq, struct task_struct *p, bool head);
 void dequeue_rt(struct rq *rq, struct task_struct *p);
+bool rt_task_migratory(const struct task_struct *p);
+void set_cpus_allowed_rt(struct rq *rq, struct task_struct *p,
+			 cpumask_t new_mask);
 struct task_struct *pick_rt(struct rq *rq);
 int select_rt_cpu(struct task_struct *p);
 void push_rt_tasks(struct rq *rq);

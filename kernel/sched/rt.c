@@ -29,14 +29,53 @@
 #include "kernel/sched/rt_placement.h"
 #include "kernel/debug/race_window.h"
 
+/* rt_task_migratory - may p run on more than one CPU?  Only such a
+ * task can be pushed or pulled (Linux: nr_cpus_allowed > 1).
+ * Locking: p->pi_lock or p's rq->lock (either stabilises the mask). */
+bool rt_task_migratory(const struct task_struct *p)
+{
+	return (p->cpus_allowed.bits & (p->cpus_allowed.bits - 1)) != 0;
+}
+
 void enqueue_rt(struct rq *rq, struct task_struct *p, bool head)
 {
 	rt_prio_array_enqueue(&rq->rt, &p->run_list, p->prio, head);
+	if (rt_task_migratory(p))
+		rq->rt_nr_migratory++;
 }
 
 void dequeue_rt(struct rq *rq, struct task_struct *p)
 {
 	rt_prio_array_dequeue(&rq->rt, &p->run_list, p->prio);
+	if (rt_task_migratory(p)) {
+		BUG_ON(!rq->rt_nr_migratory);
+		rq->rt_nr_migratory--;
+	}
+}
+
+/*
+ * set_cpus_allowed_rt - p's mask becomes new_mask while p may be queued
+ * on rq: keep rq->rt_nr_migratory equal to the count enqueue_rt and
+ * dequeue_rt keep (a task bound to one CPU, or freed from it, while it
+ * is queued), and republish the pushable count.
+ * Linux: set_cpus_allowed_rt (before 6.8).
+ * Locking: p->pi_lock and rq->lock held, p on rq if queued.
+ */
+void set_cpus_allowed_rt(struct rq *rq, struct task_struct *p,
+			 cpumask_t new_mask)
+{
+	bool queued_rt = p->on_rq && rt_task(p);
+
+	raw_spin_assert_held(&rq->lock);
+	if (queued_rt && rt_task_migratory(p)) {
+		BUG_ON(!rq->rt_nr_migratory);
+		rq->rt_nr_migratory--;
+	}
+	p->cpus_allowed = new_mask;
+	if (queued_rt && rt_task_migratory(p))
+		rq->rt_nr_migratory++;
+	if (queued_rt)
+		rq_update_cpu_prio(rq);
 }
 
 void requeue_rt(struct rq *rq, struct task_struct *p)

@@ -320,11 +320,16 @@ static void test_rt_blocker_pulls_lower_prio_task(struct ktest *t)
 
 static struct completion p_done;
 static int p_cpu_after = -1;
+static volatile bool p_running, p_go;
 
-/* yielder_p - P (SCHED_OTHER, on CPU 1): one sched_yield, whose pull is
- * parked in the window; then where it runs. */
+/* yielder_p - P (SCHED_OTHER, on CPU 1): once T has made X pushable,
+ * one sched_yield, whose pull is parked in the window; then where it
+ * runs. */
 static int yielder_p(void *unused)
 {
+	WRITE_ONCE(p_running, true);
+	while (!READ_ONCE(p_go))
+		arch_cpu_relax();
 	sched_yield();
 	p_cpu_after = raw_smp_processor_id();
 	complete(&p_done);
@@ -338,30 +343,41 @@ static int queued_x(void *unused)
 
 /*
  * Scenario (the diagram at double_lock_balance in kernel/sched/rt.c):
- * T (FIFO 99) runs on CPU 0 with X (FIFO 50, CPU 0) queued behind it, so
- * CPU 0 has a pushable task and a pull from CPU 1 must drop CPU 1's
- * lock.  P (SCHED_OTHER) on CPU 1 yields; its __schedule parks in that
- * window (pull_rt_unlocked).  T then allows P on CPU 0 only and lets it
- * go on.  Observable: after its yield P runs on CPU 0.  Testing P's
- * affinity before the pull (as __schedule did) left P on CPU 1 with its
- * resched flag cleared.
+ * T (FIFO 99) runs on CPU 0 with X (FIFO 50) queued behind it.  P
+ * (SCHED_OTHER) starts on CPU 1 and spins; T then allows X on CPUs 0
+ * and 1, so CPU 0 has a pushable task (a task bound to CPU 0 is not
+ * one: rt_pushable), and a pull from CPU 1 must drop CPU 1's lock.
+ * X is widened only now: woken so, it would have gone to CPU 1, or been
+ * pulled by CPU 1's idle before P ran.  P yields; its __schedule parks
+ * in that window (pull_rt_unlocked) and pulls X.  T then allows P on
+ * CPU 0 only and lets it go on.  Observable: after its yield P runs on
+ * CPU 0.  Testing P's affinity before the pull (as __schedule did) left
+ * P on CPU 1 with its resched flag cleared.
  */
 static void test_affinity_change_while_pull_unlocked(struct ktest *t)
 {
 	struct task_struct *p, *x;
+	ktime_t deadline;
 	bool parked;
 
 	need_two_cpus(t);
 	init_completion(&p_done);
 	p_cpu_after = -1;
+	p_running = p_go = false;
 	me_rt(99, 0);
-	x = start_rt(queued_x, NULL, SCHED_FIFO, 50, 0, "rtbal_X");
+	x = create_fifo(queued_x, NULL, 50, one_cpu(0), "rtbal_X");
 	p = kthread_create(yielder_p, NULL, "rtbal_P");
 	KTEST_ASSERT(t, p && x, "kthread_create");
+	wake_up_process(x);
 	set_cpus_allowed(p, one_cpu(1));
 	get_task_struct(p);
 	race_window_arm(&pull_rt_unlocked, p);
 	wake_up_process(p);
+	deadline = ktime_get() + SAFETY_NS;	/* a hang net only */
+	while (!READ_ONCE(p_running) && ktime_get() < deadline)
+		arch_cpu_relax();
+	set_cpus_allowed(x, (cpumask_t){ .bits = 0x3 });
+	WRITE_ONCE(p_go, true);
 	parked = race_window_wait_parked(&pull_rt_unlocked, SAFETY_NS);
 	set_cpus_allowed(p, one_cpu(0));
 	race_window_release(&pull_rt_unlocked);
