@@ -10,9 +10,7 @@
  * options from the Makefile's option variables (TIMING_OPTS, DEBUG_OPTS,
  * LOCK_DEBUG_OPTS, LATENCY_TRACE: -DCONFIG_<name>), RT_DEADLOCK_DETECT
  * from kernel/locking/deadlock.h (on unless -DRT_DEADLOCK_DETECT=0).
- * Two options of the article have no counterpart in rtk and are listed
- * as absent: PREEMPT_BKL (rtk has no big kernel lock) and LPPTEST (no
- * parallel-port driver).
+ * PREEMPT_BKL follows the model (preempt_model.h, kernel/locking/bkl.h).
  * Linux counterpart: /proc/config.gz (CONFIG_IKCONFIG_PROC).
  */
 #include "kernel/shell/shell.h"
@@ -76,8 +74,10 @@ static int cmd_config(int argc, char **argv)
 	     "cond_resched / might_resched preempt");
 	show("(rt irq flags)", PREEMPT_RT_IRQFLAGS,
 	     "local_irq_*() only disable preemption");
-	console_printf("  %-24s -  not in rtk (no big kernel lock)\n",
-		       "PREEMPT_BKL");
+	console_printf("  %-24s %s  BKL is %s (kernel/locking/bkl.h)\n",
+		       "PREEMPT_BKL", PREEMPT_BKL ? "y" : "n",
+		       PREEMPT_BKL ? "kernel_sem, preemptible" :
+				     "kernel_flag, preemption off");
 
 	console_printf("Debugging (make NAME=0|1):\n");
 	show("CRITICAL_PREEMPT_TIMING",
