@@ -18,6 +18,8 @@
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/sched/completion.h"
 #include "kernel/sched/preempt_model.h"
+#include "kernel/debug/race_window.h"
+#include "kernel/mm/slab.h"
 #include "tests/kernel/sched_helpers.h"
 #include "lib/string.h"
 
@@ -228,7 +230,101 @@ static void test_cond_resched_lock_keeps_an_uncontended_lock(struct ktest *t)
 	spin_unlock(&l);
 }
 
+struct sd_run {
+	bool d_done;		/* D's slab_drain_cpu() returned */
+	bool w_saw_d_done;	/* what W saw once it got through */
+	struct completion d_fin, w_fin;
+};
+
+static struct sd_run sd;
+
+static int sd_drainer_fn(void *arg)
+{
+	(void)arg;
+	slab_drain_cpu(1);
+	WRITE_ONCE(sd.d_done, true);
+	complete(&sd.d_fin);
+	return 0;
+}
+
+static int sd_waiter_fn(void *arg)
+{
+	(void)arg;
+	slab_drain_cpu(1);	/* needs CPU 1's slab_cpu lock, D holds it */
+	sd.w_saw_d_done = READ_ONCE(sd.d_done);
+	complete(&sd.w_fin);
+	return 0;
+}
+
+/* sd_waiter_pending - W waits for the lock (rt: asleep on the rt_mutex)
+ * or CPU 1 must reschedule for it (D's preempt-off section). */
+static bool sd_waiter_pending(struct task_struct *w)
+{
+	return READ_ONCE(w->pi_blocked_on) || per_cpu(sched_need_resched, 1);
+}
+
+/*
+ * Scenario (2 CPUs, every model): the real user, slab_drain_cpu(), and
+ * its diagram in kernel/mm/slab_cpu.c.  D (SCHED_FIFO 10, CPU 1) drains
+ * CPU 1's arrays and is parked by slab_drain_window inside the locked
+ * section, after a slot.  The test (CPU 0) wakes W (SCHED_FIFO 20, CPU
+ * 1), which calls slab_drain_cpu(1) too, and waits until W is queued on
+ * the lock (rt) or CPU 1 has a reschedule pending (the others), then
+ * lets D go on.  Expected: D's cond_resched_lock() breaks the lock
+ * (lock_breaks of CPU 1 rises), and W gets through before D's drain
+ * returns.  Without the preemption point W would get the lock only
+ * once D's whole drain was over (w_saw_d_done).
+ */
+static void test_slab_drain_breaks_for_waiter(struct ktest *t)
+{
+	struct slab_cpu_stats st0, st1;
+	struct task_struct *d, *w;
+	ktime_t net;
+	bool pending = false;
+
+	if (num_online_cpus() < 2) {
+		ktest_skip(t, "needs 2 CPUs: the test steers CPU 1 from CPU 0");
+		return;
+	}
+	memset(&sd, 0, sizeof(sd));
+	init_completion(&sd.d_fin);
+	init_completion(&sd.w_fin);
+	me_rt(0, 0);
+	KTEST_ASSERT_EQ(t, slab_cpu_stats_get(1, &st0), 0);
+	w = create_fifo(sd_waiter_fn, NULL, W_PRIO, one_cpu(1), "sd_w");
+	d = create_fifo(sd_drainer_fn, NULL, H_PRIO, one_cpu(1), "sd_d");
+	KTEST_ASSERT(t, w && d, "cannot create D and W");
+	race_window_arm(&slab_drain_window, d);
+	wake_up_process(d);
+	if (!race_window_wait_parked(&slab_drain_window, SAFETY_NS)) {
+		race_window_disarm(&slab_drain_window);
+		KTEST_EXPECT(t, false, "D never reached slab_drain_window");
+		wake_up_process(w);
+		goto out_wait;
+	}
+	wake_up_process(w);
+	net = ktime_get() + SAFETY_NS;
+	while (!(pending = sd_waiter_pending(w)) && ktime_get() < net)
+		arch_cpu_relax();
+	race_window_release(&slab_drain_window);
+	KTEST_EXPECT(t, pending, "W never queued for the lock");
+out_wait:
+	KTEST_EXPECT(t, wait_for_completion_timeout(&sd.d_fin, SAFETY_NS) &&
+			wait_for_completion_timeout(&sd.w_fin, SAFETY_NS),
+		     "D or W hung");
+	KTEST_ASSERT_EQ(t, slab_cpu_stats_get(1, &st1), 0);
+	KTEST_EXPECT(t, st1.lock_breaks > st0.lock_breaks,
+		     "CPU 1 lock_breaks expected to rise, %lu -> %lu",
+		     st0.lock_breaks, st1.lock_breaks);
+	KTEST_EXPECT(t, !sd.w_saw_d_done,
+		     "W expected the lock mid-drain, got it after D's drain returned");
+	put_task_struct(d);
+	put_task_struct(w);
+	me_restore();
+}
+
 KTEST_SUITE(lock_break,
 	    KTEST_CASE(test_cond_resched_lock_keeps_an_uncontended_lock),
 	    KTEST_CASE(test_cond_resched_lock_lets_same_cpu_waiter_in),
-	    KTEST_CASE(test_cond_resched_lock_lets_waiter_in_mid_loop));
+	    KTEST_CASE(test_cond_resched_lock_lets_waiter_in_mid_loop),
+	    KTEST_CASE(test_slab_drain_breaks_for_waiter));
