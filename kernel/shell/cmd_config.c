@@ -97,11 +97,12 @@ static int cmd_config(int argc, char **argv)
 	     "default 1; `softlockup`");
 	show("LATENCY_TRACE", CFG_LATENCY_TRACE,
 	     "implies the timing options; `latency trace`");
-	console_printf("  %-24s %s  drivers/lpptest.c: %s, mode %s, LPT1 %s\n",
+	console_printf("  %-24s %s  %s, mode %s, LPT1 %s\n",
 		       "LPPTEST", "y", lpptest_present() ?
 		       "COM2 irq 3" : "no COM2 (QEMU: a second -serial)",
 		       lpptest_mode_name(lpptest_get_mode()),
-		       lpptest_parport_present() ? "probed" : "absent");
+		       lpptest_parport_present() ? "found (IRQ 7 not host-driven)" :
+						    "absent");
 	show("PRINTK_IGNORE_LOGLEVEL", CFG_PRINTK_IGNORE_LOGLEVEL, "default 0");
 	show("RT_DEADLOCK_DETECT", RT_DEADLOCK_DETECT,
 	     "EXTRA_CFLAGS=-DRT_DEADLOCK_DETECT=0 to drop");
