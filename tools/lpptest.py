@@ -48,7 +48,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from latency import PROMPT, Serial, parse_output, plot, qemu_cmd  # noqa: E402
+from latency import (PROMPT, Serial, boot_and_load, parse_output,  # noqa: E402
+                     plot, qemu_cmd)
 
 ANSWER_BIT = 0x80		# drivers/lpptest.h LPPTEST_ANSWER_BIT
 
@@ -159,11 +160,7 @@ def run_guest(a, model, elf, load, sockdir):
                             (model, tag)), "wb")
     ser = Serial(cmd, log)
     try:
-        ser.read_until(re.escape(PROMPT), 300)
-        for ld in loads:
-            ser.type("load " + ld)
-            ser.read_until(rb"load \d+: .* started|failed|usage", 120)
-            ser.read_until(re.escape(PROMPT), 120)
+        boot_and_load(ser, loads)
         sock = connect(path, 30)
         ping_loop(sock, 20, 10)			# warm-up: translate the path
         rtts, lost = ping_loop(sock, a.samples, 10)
