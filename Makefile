@@ -17,6 +17,7 @@
 #   make test-bochs      run the self-tests in Bochs
 #   make debug           QEMU halted with its gdb stub + gdb with symbols
 #   make compare-linux   cyclictest on rtk beside Debian's Linux RT/standard
+#   make lpptest         LPPTEST: irq latency timed from the host via COM2 (rt, none)
 #   make fuzz            host fuzz targets (libFuzzer) for FUZZ_SECONDS each
 #   make CC=clang        build with clang (ld.lld is not needed: GNU ld links)
 #
@@ -441,6 +442,27 @@ latency: deps $(BUILD)/rtk.elf
 		--load "$(LOAD)" --smp $(SMP) --mem $(MEM) --loops $(LOOPS) \
 		$(if $(ICOUNT),--icount $(ICOUNT)) --append "$(APPEND)" \
 		--out $(BUILD)
+
+# make lpptest [SAMPLES=2000] [LPP_MODELS="rt none"] [SMP=N] (outside CI,
+# a benchmark): LPPTEST, interrupt latency from outside the guest
+# (drivers/lpptest.c, tools/lpptest.py): builds BUILD-lpp-<model>, boots
+# each idle and under `load cpu 2; hackbench 2`, times SAMPLES round trips
+# host -> COM2 (a unix socket) -> irq 3 handler -> answer, beside an
+# in-guest cyclictest and the host floor (a socketpair echo thread);
+# writes $(BUILD)/lpptest.txt and lpptest-<model>-<load>.txt/.png.
+SAMPLES ?= 2000
+LPP_MODELS ?= rt none
+LPP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
+.PHONY: lpptest
+lpptest: deps
+	@set -e; for m in $(LPP_MODELS); do \
+		$(MAKE) --no-print-directory BUILD=$(BUILD)-lpp-$$m \
+			PREEMPT=$$m $(BUILD)-lpp-$$m/rtk.elf; done
+	@mkdir -p $(BUILD)
+	$(PYTHON) tools/lpptest.py $(foreach m,$(LPP_MODELS),\
+		--elf $(m)=$(BUILD)-lpp-$(m)/rtk.elf) --qemu $(QEMU) \
+		--smp $(LPP_SMP) --mem $(MEM) --samples $(SAMPLES) \
+		--append "$(APPEND)" --out $(BUILD)
 
 # make bench [SMP=N] [ICOUNT=N]: build the four models (BUILD-bench-<model>),
 # boot each with selftest=bench (SMP 2 unless given), print one table of

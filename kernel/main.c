@@ -23,6 +23,7 @@
 #include "arch/x86_64/arch.h"
 #include "drivers/uart16550.h"
 #include "drivers/serial_irq.h"
+#include "drivers/lpptest.h"
 #include "kernel/irq/manage.h"
 #include "kernel/irq/irqdesc.h"
 #include "kernel/time/timer.h"
@@ -129,6 +130,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	irq_init();	/* lines, softirqs (ksoftirqd/N under rt) */
 	init_timers();	/* timer_list, TIMER_SOFTIRQ */
 	serial_irq_init();	/* COM1 input via request_irq */
+	lpptest_init();	/* COM2: LPPTEST's stimulus line, if present */
 	i8042_init();	/* PS/2 keyboard: input beside COM1 */
 	fbcon_late_init();	/* the screen console's kthread */
 	latency_timing_init();	/* every CPU's per-CPU copy exists now */

@@ -383,7 +383,9 @@ def qemu_command(args):
            "-smp", str(args.smp), "-m", args.mem,
            "-kernel", args.elf, "-append", append,
            "-serial", "stdio", "-display", "none", "-monitor", "none",
-           "-no-reboot", "-device", "isa-debug-exit,iobase=0xf4,iosize=4"]
+           "-no-reboot", "-device", "isa-debug-exit,iobase=0xf4,iosize=4",
+           # COM2, LPPTEST's stimulus line (tests/kernel/test_lpptest.c)
+           "-serial", "null"]
     if args.icount is not None:
         cmd += ["-accel", "tcg,thread=single",
                 "-icount", "shift=%s,sleep=off" % args.icount]

@@ -82,6 +82,16 @@ class Serial:
         self.p.wait()
 
 
+def boot_and_load(ser, loads):
+    """Wait for the shell prompt, then type `load L` for each L of loads
+    (tools/lpptest.py uses it too)."""
+    ser.read_until(re.escape(PROMPT), 300)
+    for ld in loads:
+        ser.type("load " + ld)
+        ser.read_until(rb"load \d+: .* started|failed|usage", 120)
+        ser.read_until(re.escape(PROMPT), 120)
+
+
 def qemu_cmd(a):
     cmd = [a.qemu, "-machine", "q35", "-cpu", "max", "-smp", str(a.smp),
            "-m", a.mem, "-no-reboot", "-display", "none",
@@ -305,11 +315,7 @@ def main(argv=None):
     ser = Serial(cmd, log)
     t0 = time.time()
     try:
-        ser.read_until(re.escape(PROMPT), 300)
-        for ld in loads:
-            ser.type("load " + ld)
-            ser.read_until(rb"load \d+: .* started|failed|usage", 120)
-            ser.read_until(re.escape(PROMPT), 120)
+        boot_and_load(ser, loads)
         for c in a.before:
             ser.type(c)
             ser.read_until(re.escape(PROMPT), 120)

@@ -116,6 +116,11 @@ extern unsigned long slab_warn_count;
  * under rt); BUG otherwise.
  */
 unsigned long slab_drain_cpu(int cpu);
+/* slab_drain_window - test-only (kernel/debug/race_window.h): inside
+ * slab_drain_cpu's locked section, before the lock-break point after a
+ * slot (tests/kernel/test_lock_break.c). */
+struct race_window;
+extern struct race_window slab_drain_window;
 unsigned long slab_drain_all(void);
 
 /* Counters of one CPU's per-CPU arrays (tests, `mem`). */
@@ -124,6 +129,8 @@ struct slab_cpu_stats {
 	unsigned long fast_frees;	/* kfree into the array */
 	unsigned long refills;		/* batches pulled from the slabs */
 	unsigned long drains;		/* batches pushed back */
+	unsigned long lock_breaks;	/* slab_drain_cpu dropped the lock
+					 * mid-drain (cond_resched_lock) */
 	unsigned long bypasses;		/* calls that had to use the slabs
 					 * directly (context, GFP_ATOMIC) */
 	/* seen inside the last fast-path section (under the per-CPU lock),

@@ -41,6 +41,7 @@
 #include "kernel/mm/pmm.h"
 #include "kernel/percpu_locked.h"
 #include "kernel/locking/lock_break.h"
+#include "kernel/debug/race_window.h"
 #include "kernel/irqflags.h"
 #include "kernel/sched/sched.h"
 #include "lib/bug.h"
@@ -239,7 +240,20 @@ out_unlock:
  * cond_resched_lock, the article's JBD-style preemption point).  What
  * survives the drop: the slot index and n; slot_cache[slot] is re-read
  * under the lock for each slot and drained before the next break, which
- * is what slab_cpu_cache_detach's step [2] relies on. */
+ * is what slab_cpu_cache_detach's step [2] relies on.
+ *
+ *	drainer D (CPU1)                W (CPU1 or another)
+ *	lock cpu's slab_cpu lock
+ *	drain slot 0                    slab_drain_cpu(cpu) / kmalloc: waits
+ *	[slab_drain_window]
+ *	cond_resched_lock: unlock ----> gets the lock, drains, unlocks
+ *	  relock <----------------------
+ *	drain slot 1 (slot_cache re-read)
+ *
+ * tests/kernel/test_lock_break.c test_slab_drain_breaks_for_waiter
+ * forces it. */
+DEFINE_RACE_WINDOW(slab_drain_window);
+
 unsigned long slab_drain_cpu(int cpu)
 {
 	unsigned long n = 0, got;
@@ -259,7 +273,9 @@ unsigned long slab_drain_cpu(int cpu)
 		if (got)
 			sc->st.drains++;
 		n += got;
-		cond_resched_lock(&per_cpu_lock(slab_cpu, cpu));
+		race_window(&slab_drain_window);
+		if (cond_resched_lock(&per_cpu_lock(slab_cpu, cpu)))
+			sc->st.lock_breaks++;
 	}
 	put_per_cpu_locked(slab_cpu, cpu);
 	return n;

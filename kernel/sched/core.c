@@ -36,6 +36,7 @@
 #include "kernel/debug/sched_trace.h"
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/debug/race_window.h"
+#include "kernel/locking/bkl.h"
 
 DEFINE_RACE_WINDOW(schedule_dequeue_window);
 
@@ -205,7 +206,9 @@ void schedule(void)
 		dump_stack();
 	}
 	preempt_disable();
+	release_kernel_lock(p);		/* a sleeping holder drops the BKL */
 	__schedule(false);
+	reacquire_kernel_lock(p);	/* ... and has it again here */
 	preempt_enable_no_resched();
 }
 

@@ -65,8 +65,19 @@ void preempt_schedule(void);
 		preempt_check_resched();                                     \
 	} while (0)
 
-/* in_atomic - preemption or interrupt context: sleeping is a bug here. */
+/*
+ * in_atomic - preemption or interrupt context: sleeping is a bug here.
+ * Without PREEMPT_BKL the big kernel lock holds preemption off yet its
+ * holder may sleep (the sleep drops it): bkl_preempt_offset()
+ * (kernel/locking/bkl.c) is that one count, as Linux 2.6's in_atomic()
+ * subtracted kernel_locked().
+ */
+#if PREEMPT_BKL
 #define in_atomic() (preempt_count() != 0)
+#else
+int bkl_preempt_offset(void);
+#define in_atomic() (preempt_count() != bkl_preempt_offset())
+#endif
 
 /* preemptible - could the scheduler take the CPU away right now? */
 #define preemptible() (preempt_count() == 0 && !raw_irqs_disabled())

@@ -13,6 +13,9 @@
  *
  * and RCU read sections (kernel/rcu/rcupdate.h): preemptible, tracked per
  * task (PREEMPT_RCU) under rt only; preempt_disable() under the others.
+ * The big kernel lock (kernel/locking/bkl.h) is a sleeping, preemptible
+ * semaphore under desktop and rt (PREEMPT_BKL), a preemption-off spinlock
+ * under none and voluntary.
  *
  * Everything else in the scheduler is the same code under every model.
  * Linux counterpart: kernel/Kconfig.preempt (PREEMPT_NONE,
@@ -32,6 +35,7 @@
 #define PREEMPT_HARDIRQS 1
 #define PREEMPT_SOFTIRQS 1
 #define PREEMPT_RCU 1	/* preemptible readers (Linux: CONFIG_PREEMPT_RCU) */
+#define PREEMPT_BKL 1	/* big kernel lock: kernel_sem (kernel/locking/bkl.h) */
 #elif defined(CONFIG_PREEMPT_DESKTOP)
 #define PREEMPT_VOLUNTARY_POINTS 1
 #define PREEMPT_ON_ENABLE 1
@@ -40,6 +44,7 @@
 #define PREEMPT_HARDIRQS 0
 #define PREEMPT_SOFTIRQS 0
 #define PREEMPT_RCU 0
+#define PREEMPT_BKL 1
 #elif defined(CONFIG_PREEMPT_VOLUNTARY)
 #define PREEMPT_VOLUNTARY_POINTS 1
 #define PREEMPT_ON_ENABLE 0
@@ -48,6 +53,7 @@
 #define PREEMPT_HARDIRQS 0
 #define PREEMPT_SOFTIRQS 0
 #define PREEMPT_RCU 0
+#define PREEMPT_BKL 0
 #else /* CONFIG_PREEMPT_NONE */
 #define PREEMPT_VOLUNTARY_POINTS 0
 #define PREEMPT_ON_ENABLE 0
@@ -56,6 +62,7 @@
 #define PREEMPT_HARDIRQS 0
 #define PREEMPT_SOFTIRQS 0
 #define PREEMPT_RCU 0
+#define PREEMPT_BKL 0
 #endif
 
 /*

@@ -132,6 +132,9 @@ struct task_struct {
 	bool timed_out;			/* set by the timeout callback */
 	bool sigpending;		/* kernel_signal() (kernel/signal.h) */
 
+	/* the big kernel lock (kernel/locking/bkl.h), own */
+	int lock_depth;			/* BKL nesting; -1: not held */
+
 	/* priority inheritance, under pi_lock (the locking code's) */
 	struct plist_head pi_waiters;	/* waiters on locks it owns */
 	struct rt_mutex_waiter *pi_blocked_on;	/* lock it waits for */

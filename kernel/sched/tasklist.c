@@ -41,6 +41,7 @@ void sched_task_init(struct task_struct *p, const char *name)
 	p->cpu = current_or_null() ? raw_smp_processor_id() : 0;
 	INIT_LIST_HEAD(&p->run_list);
 	p->rr_slice_ns = RR_TIMESLICE_NS;
+	p->lock_depth = -1;
 	/* what every switch runs with: __schedule's caller's
 	 * preempt_disable + the rq lock; schedule_tail drops both */
 	p->preempt_count = 2;

@@ -10,12 +10,13 @@
  * options from the Makefile's option variables (TIMING_OPTS, DEBUG_OPTS,
  * LOCK_DEBUG_OPTS, LATENCY_TRACE: -DCONFIG_<name>), RT_DEADLOCK_DETECT
  * from kernel/locking/deadlock.h (on unless -DRT_DEADLOCK_DETECT=0).
- * Two options of the article have no counterpart in rtk and are listed
- * as absent: PREEMPT_BKL (rtk has no big kernel lock) and LPPTEST (no
- * parallel-port driver).
+ * PREEMPT_BKL follows the model (preempt_model.h, kernel/locking/bkl.h);
+ * LPPTEST is always built (drivers/lpptest.c) and says whether COM2, its
+ * stimulus line, was found.
  * Linux counterpart: /proc/config.gz (CONFIG_IKCONFIG_PROC).
  */
 #include "kernel/shell/shell.h"
+#include "drivers/lpptest.h"
 #include "kernel/debug/latency_timing.h"
 #include "kernel/locking/deadlock.h"
 #include "kernel/locking/debug_irqflags.h"
@@ -81,8 +82,10 @@ static int cmd_config(int argc, char **argv)
 	     "cond_resched / might_resched preempt");
 	show("(rt irq flags)", PREEMPT_RT_IRQFLAGS,
 	     "local_irq_*() only disable preemption");
-	console_printf("  %-24s -  not in rtk (no big kernel lock)\n",
-		       "PREEMPT_BKL");
+	console_printf("  %-24s %s  BKL is %s (kernel/locking/bkl.h)\n",
+		       "PREEMPT_BKL", PREEMPT_BKL ? "y" : "n",
+		       PREEMPT_BKL ? "kernel_sem, preemptible" :
+				     "kernel_flag, preemption off");
 
 	console_printf("Debugging (make NAME=0|1):\n");
 	show("CRITICAL_PREEMPT_TIMING",
@@ -101,8 +104,12 @@ static int cmd_config(int argc, char **argv)
 	     "default 1; `softlockup`");
 	show("LATENCY_TRACE", CFG_LATENCY_TRACE,
 	     "implies the timing options; `latency trace`");
-	console_printf("  %-24s -  not in rtk (no parallel-port driver)\n",
-		       "LPPTEST");
+	console_printf("  %-24s %s  %s, mode %s, LPT1 %s\n",
+		       "LPPTEST", "y", lpptest_present() ?
+		       "COM2 irq 3" : "no COM2 (QEMU: a second -serial)",
+		       lpptest_mode_name(lpptest_get_mode()),
+		       lpptest_parport_present() ? "found (IRQ 7 not host-driven)" :
+						    "absent");
 	show("PRINTK_IGNORE_LOGLEVEL", CFG_PRINTK_IGNORE_LOGLEVEL, "default 0");
 	show("RT_DEADLOCK_DETECT", RT_DEADLOCK_DETECT,
 	     "EXTRA_CFLAGS=-DRT_DEADLOCK_DETECT=0 to drop");

@@ -18,6 +18,8 @@
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/sched/completion.h"
 #include "kernel/sched/preempt_model.h"
+#include "kernel/debug/race_window.h"
+#include "kernel/mm/slab.h"
 #include "tests/kernel/sched_helpers.h"
 #include "lib/string.h"
 
@@ -37,7 +39,6 @@ struct lb_run {
 	int got_at;		/* step when W got the lock */
 	int breaks;		/* cond_resched_lock() calls that returned 1 */
 	bool needbreak_seen;	/* spin_needbreak() with W queued */
-	bool at_break;		/* H is at LB_BREAK_AT: W may go (cross-CPU) */
 	bool hung;		/* H gave up waiting for W to queue */
 	struct completion h_done, w_done;
 };
@@ -70,10 +71,9 @@ static int holder_fn(void *arg)
 	spin_lock(&r->lock);
 	for (int i = 0; i < LB_STEPS; i++) {
 		WRITE_ONCE(r->step, i);
-		if (i == LB_BREAK_AT && r->same_cpu)
+		if (i == LB_BREAK_AT)
 			wake_up_process(r->w);
 		if (i == LB_BREAK_AT && !r->same_cpu) {
-			WRITE_ONCE(r->at_break, true);
 			net = ktime_get() + SAFETY_NS;
 			while (!waiter_queued(&r->lock) && !r->hung)
 				r->hung = ktime_get() > net;
@@ -92,12 +92,12 @@ static int holder_fn(void *arg)
 static int waiter_fn(void *arg)
 {
 	struct lb_run *r = arg;
-	ktime_t net = ktime_get() + SAFETY_NS;
 
-	/* cross-CPU: spin until H is at LB_BREAK_AT; same CPU: H woke us
-	 * there, and spinning here would only starve H for SAFETY_NS */
-	while (!r->same_cpu && !READ_ONCE(r->at_break) && ktime_get() < net)
-		arch_cpu_relax();
+	/* H woke us at step LB_BREAK_AT, holding the lock.  (W used to be
+	 * woken at once and spin for H's step under a 5 s net: on a starved
+	 * host with SMP=4 the net ran out before H took the lock, and W got
+	 * it at step 0: 'points=1: hung (H step 100, W got 0)', voluntary
+	 * SMP=4.) */
 	r->ran_at = READ_ONCE(r->step);
 	spin_lock(&r->lock);
 	r->got_at = READ_ONCE(r->step);
@@ -106,9 +106,8 @@ static int waiter_fn(void *arg)
 	return 0;
 }
 
-/* lb_run_once - H on cpu_h, W on cpu_w; W is woken by H (same CPU) or
- * at once (it then spins until H is at step LB_BREAK_AT).  Returns false (and
- * fails t) if a thread hung. */
+/* lb_run_once - H on cpu_h, W on cpu_w; H wakes W at step LB_BREAK_AT.
+ * Returns false (and fails t) if a thread hung. */
 static bool lb_run_once(struct ktest *t, bool points, int cpu_h, int cpu_w)
 {
 	struct task_struct *h;
@@ -123,8 +122,6 @@ static bool lb_run_once(struct ktest *t, bool points, int cpu_h, int cpu_w)
 	lb.ran_at = lb.got_at = -1;
 	lb.w = create_fifo(waiter_fn, &lb, W_PRIO, one_cpu(cpu_w), "lb_w");
 	KTEST_ASSERT(t, lb.w, "cannot create the waiter");
-	if (!lb.same_cpu)
-		wake_up_process(lb.w);
 	h = start_rt(holder_fn, &lb, SCHED_FIFO, H_PRIO, cpu_h, "lb_h");
 	KTEST_ASSERT(t, h, "cannot create the holder");
 	if (!wait_for_completion_timeout(&lb.h_done, SAFETY_NS) ||
@@ -174,7 +171,7 @@ static void test_cond_resched_lock_lets_same_cpu_waiter_in(struct ktest *t)
 
 /*
  * Scenario (2 CPUs): H SCHED_FIFO 10 on CPU 0, W SCHED_FIFO 20 on CPU 1.
- * W waits until H is at step LB_BREAK_AT, then takes the lock: it sleeps on the
+ * H wakes W at step LB_BREAK_AT; W takes the lock: it sleeps on the
  * rt_mutex (rt) or spins on its ticket (other models).  At step
  * LB_BREAK_AT H waits until W is queued and asks spin_needbreak().
  *   rt, desktop: spin_needbreak() is true; with points, W gets the lock
@@ -228,7 +225,106 @@ static void test_cond_resched_lock_keeps_an_uncontended_lock(struct ktest *t)
 	spin_unlock(&l);
 }
 
+struct sd_run {
+	bool d_done;		/* D's slab_drain_cpu() returned */
+	bool w_saw_d_done;	/* what W saw once it got through */
+	struct completion d_fin, w_fin;
+};
+
+static struct sd_run sd;
+
+static int sd_drainer_fn(void *arg)
+{
+	(void)arg;
+	slab_drain_cpu(1);
+	WRITE_ONCE(sd.d_done, true);
+	complete(&sd.d_fin);
+	return 0;
+}
+
+static int sd_waiter_fn(void *arg)
+{
+	(void)arg;
+	slab_drain_cpu(1);	/* needs CPU 1's slab_cpu lock, D holds it */
+	sd.w_saw_d_done = READ_ONCE(sd.d_done);
+	complete(&sd.w_fin);
+	return 0;
+}
+
+/* sd_waiter_pending - W waits for the lock (rt: asleep on the rt_mutex)
+ * or CPU 1 must reschedule for it (D's preempt-off section). */
+static bool sd_waiter_pending(struct task_struct *w)
+{
+	return READ_ONCE(w->pi_blocked_on) || per_cpu(sched_need_resched, 1);
+}
+
+/*
+ * Scenario (2 CPUs, every model): the real user, slab_drain_cpu(), and
+ * its diagram in kernel/mm/slab_cpu.c.  D (SCHED_FIFO 10, CPU 1) drains
+ * CPU 1's arrays and is parked by slab_drain_window inside the locked
+ * section, after a slot.  The test (CPU 0) wakes W (SCHED_FIFO 20, CPU
+ * 1), which calls slab_drain_cpu(1) too, and waits until W is queued on
+ * the lock (rt) or CPU 1 has a reschedule pending (the others), then
+ * lets D go on.  Expected: D's cond_resched_lock() breaks the lock
+ * (lock_breaks of CPU 1 rises: it counts only drops, and only a waiter
+ * or a pending reschedule makes one), and under none/voluntary W gets
+ * through before D's drain returns (without the point, W would run only
+ * once D finished and set d_done).  Under desktop/rt the d_done order
+ * says nothing: W preempts D at its final unlock as well.
+ */
+static void test_slab_drain_breaks_for_waiter(struct ktest *t)
+{
+	struct slab_cpu_stats st0, st1;
+	struct task_struct *d, *w;
+	ktime_t net;
+	bool pending = false;
+
+	if (num_online_cpus() < 2) {
+		ktest_skip(t, "needs 2 CPUs: the test steers CPU 1 from CPU 0");
+		return;
+	}
+	memset(&sd, 0, sizeof(sd));
+	init_completion(&sd.d_fin);
+	init_completion(&sd.w_fin);
+	me_rt(0, 0);
+	KTEST_ASSERT_EQ(t, slab_cpu_stats_get(1, &st0), 0);
+	w = create_fifo(sd_waiter_fn, NULL, W_PRIO, one_cpu(1), "sd_w");
+	d = create_fifo(sd_drainer_fn, NULL, H_PRIO, one_cpu(1), "sd_d");
+	KTEST_ASSERT(t, w && d, "cannot create D and W");
+	race_window_arm(&slab_drain_window, d);
+	wake_up_process(d);
+	if (!race_window_wait_parked(&slab_drain_window, SAFETY_NS)) {
+		race_window_disarm(&slab_drain_window);
+		KTEST_EXPECT(t, false, "D never reached slab_drain_window");
+		wake_up_process(w);
+		goto out_wait;
+	}
+	wake_up_process(w);
+	net = ktime_get() + SAFETY_NS;
+	while (!(pending = sd_waiter_pending(w)) && ktime_get() < net)
+		arch_cpu_relax();
+	race_window_release(&slab_drain_window);
+	KTEST_EXPECT(t, pending, "W never queued for the lock");
+out_wait:
+	KTEST_EXPECT(t, wait_for_completion_timeout(&sd.d_fin, SAFETY_NS) &&
+			wait_for_completion_timeout(&sd.w_fin, SAFETY_NS),
+		     "D or W hung");
+	KTEST_ASSERT_EQ(t, slab_cpu_stats_get(1, &st1), 0);
+	KTEST_EXPECT(t, st1.lock_breaks > st0.lock_breaks,
+		     "CPU 1 lock_breaks expected to rise, %lu -> %lu",
+		     st0.lock_breaks, st1.lock_breaks);
+	/* under desktop/rt W also outruns D's final unlock (preemption at
+	 * the unlock), so only none/voluntary can tell it apart this way */
+	if (!PREEMPT_ON_ENABLE)
+		KTEST_EXPECT(t, !sd.w_saw_d_done,
+			     "W expected the lock mid-drain, got it after D's drain returned");
+	put_task_struct(d);
+	put_task_struct(w);
+	me_restore();
+}
+
 KTEST_SUITE(lock_break,
 	    KTEST_CASE(test_cond_resched_lock_keeps_an_uncontended_lock),
 	    KTEST_CASE(test_cond_resched_lock_lets_same_cpu_waiter_in),
-	    KTEST_CASE(test_cond_resched_lock_lets_waiter_in_mid_loop));
+	    KTEST_CASE(test_cond_resched_lock_lets_waiter_in_mid_loop),
+	    KTEST_CASE(test_slab_drain_breaks_for_waiter));
