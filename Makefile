@@ -95,7 +95,7 @@ MM_DEBUG_OPTS := SLAB_DEBUG
 SLAB_DEBUG ?= 1
 KCFLAGS += $(foreach o,$(MM_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # The tick rate (kernel/time/tick.h): make HZ=250; 1000 by default.
-# NO_HZ idle is on unless the kernel is booted with nohz=off.
+# The tick never stops (no NO_HZ idle: docs/latency.md says why).
 HZ ?= 1000
 KCFLAGS += -DCONFIG_HZ=$(HZ)
 # No -g: NASM records the absolute build directory in its DWARF and has no
