@@ -7,6 +7,7 @@
  */
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/softirq.h"
+#include "kernel/debug/latbreak.h"
 #include "kernel/sched/sched.h"	/* irqentry_exit_cond_resched */
 #include "kernel/preempt_count.h"
 #include "lib/bug.h"
@@ -40,8 +41,10 @@ void irq_exit(void)
 	__preempt_count_sub(HARDIRQ_OFFSET);
 	if (!in_interrupt() && local_softirq_pending())
 		invoke_softirq();	/* softirqs before the preemption */
-	if (!in_interrupt())
+	if (!in_interrupt()) {
+		latbreak_irq_exit();
 		irqentry_exit_cond_resched();
+	}
 }
 
 void nmi_enter(void)

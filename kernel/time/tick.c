@@ -21,6 +21,7 @@
 #include "kernel/time/tick.h"
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/timer.h"
+#include "kernel/debug/latbreak.h"
 #include "kernel/irq/manage.h"
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/sched/sched.h"	/* scheduler_tick */
@@ -82,6 +83,7 @@ static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 	ktime_t now = ktime_get();
 
 	BUG_ON(!in_irq());
+	latbreak_tick_entry(now);
 	if (unlikely(!tc->running))
 		return IRQ_NONE;
 	if (now >= tc->next_tick) {					/* [1] */
@@ -97,6 +99,7 @@ static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 	}
 	hrtimer_run_queues(now);					/* [2] */
 	tick_reprogram();						/* [3] */
+	latbreak_tick_exit();
 	return IRQ_HANDLED;
 }
 
