@@ -72,7 +72,8 @@ static const char *const stage_names[LB_NR_STAGES] = {
 	[LB_ENTRY] = "vector -> tick handler",
 	[LB_TICK] = "tick handler -> hrtimer callback",
 	[LB_WAKE] = "callback -> wake_up_process done",
-	[LB_HANDLER] = "woken -> tick handler returns",
+	[LB_QUEUE] = "woken -> next event programming",
+	[LB_HANDLER] = "programming -> handler returns",
 	[LB_SOFTIRQ] = "handler -> irq_exit preemption pt",
 	[LB_SWITCH] = "preemption pt -> sleeper runs",
 	[LB_CLOCK] = "sleeper runs -> clock read",
@@ -127,12 +128,20 @@ void __latbreak_woken(void)
 	this_cpu_ptr(&latbreak_recs)->stamp[LB_WAKE] = arch_cycles();
 }
 
-/* Only the first handler return after the wake-up ends stage [4]. */
+/* Only the first handler return after the wake-up ends stages [4], [5]. */
+void __latbreak_reprogram(void)
+{
+	struct latbreak_rec *r = this_cpu_ptr(&latbreak_recs);
+
+	if (r->stamp[LB_WAKE] && !r->stamp[LB_QUEUE])
+		r->stamp[LB_QUEUE] = arch_cycles();
+}
+
 void __latbreak_tick_exit(void)
 {
 	struct latbreak_rec *r = this_cpu_ptr(&latbreak_recs);
 
-	if (r->stamp[LB_WAKE] && !r->stamp[LB_HANDLER]) {
+	if (r->stamp[LB_QUEUE] && !r->stamp[LB_HANDLER]) {
 		r->stamp[LB_HANDLER] = arch_cycles();
 		r->resched_at_exit = need_resched();
 	}

@@ -16,16 +16,18 @@
  *	[2] tick	-> the sleeper's hrtimer callback (scheduler_tick,
  *			   RCU, timer_list check, the hrtimer queue)
  *	[3] wake	-> wake_up_process() returned
- *	[4] handler	-> the tick handler returned (the rest of the
- *			   queue, the next event programmed)
- *	[5] softirq	-> irq_exit()'s preemption point (softirqs run
+ *	[4] queue	-> the handler starts programming the next event
+ *			   (the rest of the hrtimer queue)
+ *	[5] program	-> the tick handler returned (the next expiry
+ *			   looked up, the one-shot timer written)
+ *	[6] softirq	-> irq_exit()'s preemption point (softirqs run
  *			   there first)
- *	[6] switch	-> the sleeper runs again in schedule_hrtimeout_abs
+ *	[7] switch	-> the sleeper runs again in schedule_hrtimeout_abs
  *			   (the reschedule decision and the context switch;
  *			   under none: whatever runs until the next
  *			   preemption point)
- *	[7] clock	-> cyclictest read the clock (hrtimer_cancel, return)
- *	[8] total	deadline -> clock read: cyclictest's own sample
+ *	[8] clock	-> cyclictest read the clock (hrtimer_cancel, return)
+ *	[9] total	deadline -> clock read: cyclictest's own sample
  *
  * Every hook is a no-op (one load and a branch) while latbreak is off.
  * Linux counterpart: none as one tool; the timerlat tracer
@@ -44,6 +46,7 @@ enum latbreak_stage {
 	LB_ENTRY,
 	LB_TICK,
 	LB_WAKE,
+	LB_QUEUE,
 	LB_HANDLER,
 	LB_SOFTIRQ,
 	LB_SWITCH,
@@ -60,6 +63,7 @@ void __latbreak_irq_vector(void);
 void __latbreak_tick_entry(ktime_t now);
 void __latbreak_expiry(struct task_struct *task, ktime_t expires);
 void __latbreak_woken(void);
+void __latbreak_reprogram(void);
 void __latbreak_tick_exit(void);
 void __latbreak_irq_exit(void);
 void __latbreak_sleeper_running(void);
@@ -95,6 +99,14 @@ static inline void latbreak_woken(void)
 {
 	if (unlikely(READ_ONCE(latbreak_enabled)))
 		__latbreak_woken();
+}
+
+/* latbreak_reprogram - the tick handler starts programming the next
+ * event.  Context: hardirq. */
+static inline void latbreak_reprogram(void)
+{
+	if (unlikely(READ_ONCE(latbreak_enabled)))
+		__latbreak_reprogram();
 }
 
 /* latbreak_tick_exit - the tick handler is about to return.
