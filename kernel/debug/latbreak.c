@@ -46,7 +46,12 @@ struct latbreak_rec {
 	u64 stamp[LB_NR_STAGES];	/* cycles at the end of stage i */
 	s64 delivery_ns;	/* [0]: deadline -> vector entry */
 	bool resched_at_exit;	/* need_resched() when the handler returned */
+	bool exit_refused;	/* irq_exit could not preempt: preempt_count
+				 * or a soft irqs-off section (rt) */
+	u8 sleeper_was;		/* LB_WAS_*: the sleeper when its timer fired */
 };
+
+enum { LB_WAS_ASLEEP, LB_WAS_CURRENT, LB_WAS_QUEUED, LB_NR_WAS };
 
 struct latbreak_hist {
 	u64 n;
@@ -61,6 +66,9 @@ struct latbreak_cpu_stats {
 	struct latbreak_hist stage[LB_NR_STAGES];
 	u64 dropped;		/* records that did not match the sample */
 	u64 resched_at_exit;	/* samples woken with need_resched set */
+	u64 exit_refused;	/* ... and the interrupted task not preemptible */
+	u64 was[LB_NR_WAS];	/* the sleeper at expiry: off every queue,
+				 * running here, or queued but not running */
 };
 
 bool latbreak_enabled;
@@ -121,6 +129,13 @@ void __latbreak_expiry(struct task_struct *task, ktime_t expires)
 	r->stamp[LB_ENTRY] = r->handler_cyc;
 	r->stamp[LB_TICK] = arch_cycles();
 	r->resched_at_exit = false;
+	r->exit_refused = false;
+	if (task == current)
+		r->sleeper_was = LB_WAS_CURRENT;
+	else if (READ_ONCE(task->on_rq))
+		r->sleeper_was = LB_WAS_QUEUED;
+	else
+		r->sleeper_was = LB_WAS_ASLEEP;
 }
 
 void __latbreak_woken(void)
@@ -151,8 +166,10 @@ void __latbreak_irq_exit(void)
 {
 	struct latbreak_rec *r = this_cpu_ptr(&latbreak_recs);
 
-	if (r->stamp[LB_HANDLER] && !r->stamp[LB_SOFTIRQ])
+	if (r->stamp[LB_HANDLER] && !r->stamp[LB_SOFTIRQ]) {
 		r->stamp[LB_SOFTIRQ] = arch_cycles();
+		r->exit_refused = preempt_count() || rt_soft_irqs_off_now();
+	}
 }
 
 void __latbreak_sleeper_running(void)
@@ -214,6 +231,8 @@ void __latbreak_sample(ktime_t deadline, ktime_t now)
 		hist_add(&st->stage[i], cyc_to_ns(r.stamp[i] - r.stamp[i - 1]));
 	hist_add(&st->stage[LB_TOTAL], now > deadline ? (u64)(now - deadline) : 0);
 	st->resched_at_exit += r.resched_at_exit;
+	st->exit_refused += r.resched_at_exit && r.exit_refused;
+	st->was[r.sleeper_was]++;
 	return;
 out_drop:
 	st->dropped++;
@@ -260,7 +279,7 @@ void latbreak_print(void (*emit)(void *ctx, const char *line), void *ctx)
 {
 	struct latbreak_hist *sum;
 	u64 dropped = 0, resched = 0;
-	char line[160];
+	char line[256];
 	int cpu, i, us;
 
 	might_sleep();
@@ -300,6 +319,25 @@ void latbreak_print(void (*emit)(void *ctx, const char *line), void *ctx)
 		 (unsigned long long)dropped, (unsigned long long)resched);
 	emit(ctx, line);
 	emit(ctx, "stage                                 min      avg  P50  P99      max  (us)");
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		const struct latbreak_cpu_stats *st = &lb_stats[cpu];
+		const struct latbreak_hist *h = &st->stage[LB_TOTAL];
+
+		if (!h->n && !st->dropped)
+			continue;
+		snprintf(line, sizeof(line),
+			 "  cpu %d: %llu wake-ups (%llu with need_resched at handler exit, %llu of them not preemptible there; sleeper asleep/current/queued at expiry %llu/%llu/%llu), %llu dropped, total avg %llu us, P99 %llu us",
+			 cpu, (unsigned long long)h->n,
+			 (unsigned long long)st->resched_at_exit,
+			 (unsigned long long)st->exit_refused,
+			 (unsigned long long)st->was[LB_WAS_ASLEEP],
+			 (unsigned long long)st->was[LB_WAS_CURRENT],
+			 (unsigned long long)st->was[LB_WAS_QUEUED],
+			 (unsigned long long)st->dropped,
+			 (unsigned long long)(h->n ? h->sum_ns / h->n / NSEC_PER_USEC : 0),
+			 (unsigned long long)hist_percentile(h, 99));
+		emit(ctx, line);
+	}
 	for (i = 0; i < LB_NR_STAGES; i++) {
 		const struct latbreak_hist *h = &sum[i];
 		u64 avg10 = h->n ? h->sum_ns / h->n / 100 : 0;	/* 0.1 µs */
