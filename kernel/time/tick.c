@@ -35,8 +35,6 @@
 
 struct tick_cpu {
 	ktime_t next_tick;	/* when this CPU's next tick is due */
-	ktime_t armed;		/* the event programmed and not yet handled;
-				 * KTIME_MAX inside the handler */
 	u64 ticks;		/* ticks handled */
 	bool running;		/* tick_init_cpu() has run */
 };
@@ -51,46 +49,20 @@ u64 tick_count(int cpu)
 	return READ_ONCE(per_cpu(tick_cpus, cpu).ticks);
 }
 
-/* tick_program_next - arm this CPU's one-shot event for min(next tick,
- * first hrtimer).  Context: interrupts off, tc is this CPU's. */
-static void tick_program_next(struct tick_cpu *tc)
-{
-	ktime_t next = hrtimer_next_expiry();
-
-	if (tc->next_tick < next)
-		next = tc->next_tick;
-	tc->armed = next;
-	arch_timer_set_oneshot((u64)next);
-}
-
-/*
- * tick_reprogram - see tick.h: a new first hrtimer moves the event
- * forward, and only forward, as Linux's hrtimer_reprogram() does
- * (expires >= expires_next: return).  A later timer is left to the
- * armed event, whose handler programs the next one on its way out [3];
- * inside the handler (armed == KTIME_MAX) that exit does it anyway.
- *
- *	CPU0 task (hrtimer_start, irqs off)	CPU0's timer
- *	armed = T1 (the tick)
- *	timer queued at T2 > T1: no write
- *						T1 fires: tick_timer_interrupt
- *						programs min(tick, T2) [3]
- * If T1 fired while interrupts were off here, its interrupt is pending
- * and does the same when they come back on.  Before: each cyclictest
- * period wrote the timer here too, one LAPIC access (under QEMU TCG an
- * MMIO exit under the emulator's global lock) per hrtimer_start.
- * Forced by test_time's test_hrtimer_after_the_armed_event_still_fires.
- * Context: any; interrupts off or on (disables them itself).
- */
 void tick_reprogram(void)
 {
 	struct tick_cpu *tc;
 	unsigned long flags;
+	ktime_t next;
 
 	raw_local_irq_save(flags);
 	tc = this_cpu_ptr(&tick_cpus);
-	if (tc->running && hrtimer_next_expiry() < tc->armed)
-		tick_program_next(tc);
+	if (tc->running) {
+		next = hrtimer_next_expiry();
+		if (tc->next_tick < next)
+			next = tc->next_tick;
+		arch_timer_set_oneshot((u64)next);
+	}
 	raw_local_irq_restore(flags);
 }
 
@@ -114,7 +86,6 @@ static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 	latbreak_tick_entry(now);
 	if (unlikely(!tc->running))
 		return IRQ_NONE;
-	tc->armed = KTIME_MAX;	/* fired: tick_reprogram leaves it to [3] */
 	if (now >= tc->next_tick) {					/* [1] */
 		u64 periods = (u64)(now - tc->next_tick) / TICK_NSEC + 1;
 
@@ -128,7 +99,7 @@ static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 	}
 	hrtimer_run_queues(now);					/* [2] */
 	latbreak_reprogram();
-	tick_program_next(tc);						/* [3] */
+	tick_reprogram();						/* [3] */
 	latbreak_tick_exit();
 	return IRQ_HANDLED;
 }
@@ -145,7 +116,7 @@ void tick_init_cpu(void)
 	arch_timer_init_cpu();
 	tc->next_tick = ktime_get() + TICK_NSEC;
 	tc->running = true;
-	tick_program_next(tc);
+	tick_reprogram();
 }
 
 /*

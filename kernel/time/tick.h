@@ -33,10 +33,8 @@ void tick_init(void);
  * before enabling interrupts).  Context: the CPU itself, interrupts off. */
 void tick_init_cpu(void);
 
-/* tick_reprogram - after a new first hrtimer: move this CPU's event
- * forward to it if it is earlier than the armed one (a later one is
- * programmed by the armed event's handler).  Context: interrupts off or
- * on (disables them itself). */
+/* tick_reprogram - program this CPU's event for min(next tick, first
+ * hrtimer).  Context: interrupts off or on (disables them itself). */
 void tick_reprogram(void);
 
 /* tick_count - tick interrupts CPU cpu has handled (those that were due

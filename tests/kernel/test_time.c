@@ -272,38 +272,6 @@ static void test_hrtimers_fire_in_expiry_order_and_cancel_works(struct ktest *t)
 	KTEST_EXPECT_EQ(t, hrtimer_cancel(&cancelled.timer), 0);
 }
 
-/*
- * Scenario: the runner's CPU.  With interrupts off, wait two tick
- * periods, so the armed event (the tick) has fired and its interrupt
- * is pending; then start an hrtimer half a period out.  It is later
- * than the armed event, so tick_reprogram() does not write the timer
- * (the diagram at tick_reprogram): the pending interrupt's handler must
- * program it on its way out.  Observable: the timer fires once
- * interrupts are back on.  Fails if the handler took the armed (stale)
- * event for a live one and skipped [3]: the CPU would have no event
- * left at all.
- */
-static void test_hrtimer_after_the_armed_event_still_fires(struct ktest *t)
-{
-	struct probe_timer p = { .fired_at = 0 };
-	unsigned long flags;
-	ktime_t start;
-
-	if (raw_irqs_disabled())
-		ktest_skip(t, "interrupts are off in the runner");
-	hrtimer_init(&p.timer, probe_fire);
-	raw_local_irq_save(flags);
-	start = ktime_get();
-	while (ktime_get() < start + 2 * TICK_NSEC)
-		arch_cpu_relax();
-	hrtimer_start(&p.timer, ktime_get() + TICK_NSEC / 2);
-	raw_local_irq_restore(flags);
-	KTEST_ASSERT(t, wait_fired(&p, HRTIMER_FIRE_WAIT_MS),
-		     "timer started behind a pending event never fired in %d ms",
-		     HRTIMER_FIRE_WAIT_MS);
-	KTEST_EXPECT(t, !hrtimer_active(&p.timer), "still active after firing");
-}
-
 static void test_delays_wait_at_least_as_long_as_asked(struct ktest *t)
 {
 	ktime_t t0;
@@ -403,6 +371,5 @@ KTEST_SUITE(time,
 	    KTEST_CASE(test_tsc_matches_reference_clock),
 	    KTEST_CASE(test_hrtimer_fires_not_early),
 	    KTEST_CASE(test_hrtimers_fire_in_expiry_order_and_cancel_works),
-	    KTEST_CASE(test_hrtimer_after_the_armed_event_still_fires),
 	    KTEST_CASE(test_delays_wait_at_least_as_long_as_asked),
 	    KTEST_CASE(test_jiffies_follow_ktime));
