@@ -452,10 +452,15 @@ bench: deps
 ROUNDS ?= 3
 CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 .PHONY: compare-linux
+# rtk is built as the Debian kernels are, without lock validator, irq-flag
+# and slab checks or latency timing (CMP_OPTS): a production build beside
+# a production build.
+CMP_OPTS := LOCKDEP=0 DEBUG_IRQ_FLAGS=0 SLAB_DEBUG=0 CRITICAL_PREEMPT_TIMING=0 \
+	CRITICAL_IRQSOFF_TIMING=0 WAKEUP_TIMING=0
 compare-linux: deps
 	@set -e; for m in rt none; do \
 		$(MAKE) --no-print-directory BUILD=$(BUILD)-cmp-$$m \
-			PREEMPT=$$m $(BUILD)-cmp-$$m/rtk.elf; done
+			PREEMPT=$$m $(CMP_OPTS) $(BUILD)-cmp-$$m/rtk.elf; done
 	$(PYTHON) tools/compare_linux.py --rtk rt=$(BUILD)-cmp-rt/rtk.elf \
 		--rtk none=$(BUILD)-cmp-none/rtk.elf --rounds $(ROUNDS) \
 		--loops $(LOOPS) --smp $(CMP_SMP) --mem 512M \
