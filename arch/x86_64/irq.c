@@ -27,7 +27,6 @@
 #include "arch/x86_64/lapic_timer.h"
 #include "arch/x86_64/pic.h"
 #include "arch/x86_64/stack_switch.h"
-#include "kernel/debug/latbreak.h"
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/irq_stats.h"
 #include "kernel/mm/kstack.h"
@@ -74,7 +73,6 @@ void arch_handle_irq(struct pt_regs *regs)
 	unsigned long top = this_cpu_read(irq_stack_top);
 
 	BUG_ON(!arch_irqs_disabled());
-	latbreak_irq_vector();		/* cyclictest's stage [0] ends here */
 	irq_enter();
 	irq_stat_inc((unsigned int)regs->vector);
 	if (top && !irq_stack_contains((unsigned long)__builtin_frame_address(0)))

@@ -11,7 +11,8 @@
  * switches it on and prints the table; docs/latency.md shows it in use.
  *
  *	deadline	the sleeper's hrtimer expiry, the event programmed
- *	[0] delivery	-> the machine's vector entry (arch_handle_irq)
+ *	[0] delivery	-> the interrupt's entry (irq_enter, the first
+ *			   call of the machine's arch_handle_irq)
  *	[1] entry	-> the tick handler (irq_enter, the EOI)
  *	[2] tick	-> the sleeper's hrtimer callback (scheduler_tick,
  *			   RCU, timer_list check, the hrtimer queue)
@@ -69,7 +70,7 @@ void __latbreak_irq_exit(void);
 void __latbreak_sleeper_running(void);
 void __latbreak_sample(ktime_t deadline, ktime_t now);
 
-/* latbreak_irq_vector - any interrupt's vector entry (arch_handle_irq).
+/* latbreak_irq_vector - any interrupt's entry (irq_enter).
  * Context: hardirq, interrupts off. */
 static inline void latbreak_irq_vector(void)
 {

@@ -23,6 +23,7 @@ DEFINE_PER_CPU(int, __preempt_count);
 void irq_enter(void)
 {
 	BUG_ON(!raw_irqs_disabled());
+	latbreak_irq_vector();		/* cyclictest's stage [0] ends here */
 	latency_irq_entry_hook();	/* IF was on: drop a stale irqs-off */
 	__preempt_count_add(HARDIRQ_OFFSET);
 	/* More than HARDIRQ_MASK can count means a handler re-enabled
