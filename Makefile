@@ -100,7 +100,7 @@ MM_DEBUG_OPTS := SLAB_DEBUG
 SLAB_DEBUG ?= 1
 KCFLAGS += $(foreach o,$(MM_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # The tick rate (kernel/time/tick.h): make HZ=250; 1000 by default.
-# NO_HZ idle is on unless the kernel is booted with nohz=off.
+# The tick never stops (no NO_HZ idle: docs/latency.md says why).
 HZ ?= 1000
 KCFLAGS += -DCONFIG_HZ=$(HZ)
 # No -g: NASM records the absolute build directory in its DWARF and has no
@@ -489,10 +489,15 @@ bench: deps
 ROUNDS ?= 3
 CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 .PHONY: compare-linux
+# rtk is built as the Debian kernels are, without lock validator, irq-flag
+# and slab checks or latency timing (CMP_OPTS): a production build beside
+# a production build.
+CMP_OPTS := LOCKDEP=0 DEBUG_IRQ_FLAGS=0 SLAB_DEBUG=0 CRITICAL_PREEMPT_TIMING=0 \
+	CRITICAL_IRQSOFF_TIMING=0 WAKEUP_TIMING=0
 compare-linux: deps
 	@set -e; for m in rt none; do \
 		$(MAKE) --no-print-directory BUILD=$(BUILD)-cmp-$$m \
-			PREEMPT=$$m $(BUILD)-cmp-$$m/rtk.elf; done
+			PREEMPT=$$m $(CMP_OPTS) $(BUILD)-cmp-$$m/rtk.elf; done
 	$(PYTHON) tools/compare_linux.py --rtk rt=$(BUILD)-cmp-rt/rtk.elf \
 		--rtk none=$(BUILD)-cmp-none/rtk.elf --rounds $(ROUNDS) \
 		--loops $(LOOPS) --smp $(CMP_SMP) --mem 512M \

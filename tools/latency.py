@@ -93,14 +93,53 @@ def boot_and_load(ser, loads):
 
 
 def qemu_cmd(a):
-    cmd = [a.qemu, "-machine", "q35", "-cpu", "max", "-smp", str(a.smp),
+    cmd = [a.qemu, "-machine", a.machine, "-cpu", a.cpu, "-smp", str(a.smp),
            "-m", a.mem, "-no-reboot", "-display", "none",
            "-serial", "stdio", "-monitor", "none",
            "-device", "isa-debug-exit,iobase=0xf4,iosize=4",
-           "-accel", "tcg", "-kernel", a.elf, "-append", a.append]
+           "-accel", a.accel, "-kernel", a.elf, "-append", a.append]
     if a.icount is not None and a.icount != "":
         cmd += ["-icount", "shift=%s,sleep=off" % a.icount]
     return cmd
+
+
+def host_threads(pid):
+    """{tid: (comm, run_ns, wait_ns, slices)} of QEMU's host threads, from
+    /proc/PID/task/TID/schedstat (time on a CPU, time runnable but waiting
+    for one, timeslices): the host's side of an emulated interrupt.  The
+    vCPU threads are "CPU n/TCG"; QEMU's timers (the LAPIC timer is a
+    QEMUTimer) run in the main-loop thread, named after the binary."""
+    res = {}
+    try:
+        tids = os.listdir("/proc/%d/task" % pid)
+    except OSError:
+        return res
+    for tid in tids:
+        try:
+            comm = open("/proc/%d/task/%s/comm" % (pid, tid)).read().strip()
+            run, wait, slices = (int(x) for x in open(
+                "/proc/%d/task/%s/schedstat" % (pid, tid)).read().split())
+        except (OSError, ValueError):
+            continue
+        res[tid] = (comm, run, wait, slices)
+    return res
+
+
+def host_thread_lines(before, after, wall):
+    """One line per host thread busy during the run: CPU share, runnable-
+    but-waiting share, and the mean wait per timeslice."""
+    lines = []
+    for tid, (comm, run, wait, slices) in sorted(after.items()):
+        c0, r0, w0, s0 = before.get(tid, (comm, 0, 0, 0))
+        dr, dw, ds = run - r0, wait - w0, slices - s0
+        if dr < wall * 1e9 * 0.001:
+            continue			# idle helper threads
+        lines.append("# host thread %-18s cpu %5.1f%%  waiting %5.1f%%  "
+                     "%7d slices  %6.0f us wait/slice" %
+                     (comm, 100.0 * dr / (wall * 1e9),
+                      100.0 * dw / (wall * 1e9), ds,
+                      dw / max(ds, 1) / 1000.0))
+    return lines
 
 
 # ---------------------------------------------------------------- parsing
@@ -287,6 +326,11 @@ def main(argv=None):
                     " e.g. 'latency' or 'latency trace'; its output goes"
                     " into the .txt")
     ap.add_argument("--qemu", default="qemu-system-x86_64")
+    ap.add_argument("--machine", default="q35")
+    ap.add_argument("--cpu", default="max")
+    ap.add_argument("--accel", default="tcg",
+                    help='-accel value, e.g. "tcg,thread=single" or '
+                    '"tcg,tb-size=64" (the emulator knobs of docs/latency.md)')
     ap.add_argument("--out", default="build")
     ap.add_argument("--timeout", type=int, default=3600)
     ap.add_argument("--expect-below", type=int, metavar="US",
@@ -320,8 +364,13 @@ def main(argv=None):
             ser.type(c)
             ser.read_until(re.escape(PROMPT), 120)
         mark = ser.pos
+        hs0, ht0 = host_threads(ser.p.pid), time.time()
+        load0 = open("/proc/loadavg").read().split()[0]
         ser.type(ct)
         ser.read_until(rb"# Histogram Overflows:[^\n]*\n", a.timeout)
+        hostlines = host_thread_lines(hs0, host_threads(ser.p.pid),
+                                      time.time() - ht0)
+        hostlines.append("# host load average at the start: %s" % load0)
         ser.read_until(re.escape(PROMPT), 120)
         for c in a.after:		# e.g. `latency`: the worst sections
             ser.type(c)
@@ -362,6 +411,8 @@ def main(argv=None):
             f.write("# shell: load %s\n" % ld)
         f.write("# shell: %s\n" % ct)
         f.write("# wall time %.0f s\n" % wall)
+        for line in hostlines:
+            f.write(line + "\n")
         f.write(out.replace("\r", ""))
     title = "rtk PREEMPT=%s load=%s %s SMP=%d" % (a.model, a.load or "none",
                                                   mode, a.smp)

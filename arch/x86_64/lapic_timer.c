@@ -31,6 +31,7 @@
 #define CPUID1_ECX_TSC_DEADLINE	(1u << 24)
 #define APIC_TDCR_DIV16		0x3
 #define CAL_MS			10	/* +-1 count of error in 10^5 or so */
+#define CAL_TRIES		3	/* keep the least disturbed window */
 
 static bool use_tsc_deadline;	/* written once on the boot CPU */
 static u64 timer_hz;		/* one-shot counts per second */
@@ -110,22 +111,69 @@ void arch_timer_init_cpu(void)
 }
 
 /*
- * calibrate_lapic_timer - count rate at divide-by-16, over CAL_MS of TSC
- * time, with the timer masked (no interrupt).
+ * struct cal_read - one read of the current count, bracketed by TSC
+ * reads: the count belongs to the middle of [tsc_before, tsc_after].
+ */
+struct cal_read {
+	u64 tsc_before;
+	u32 count;
+	u64 tsc_after;
+};
+
+static void __init cal_read(struct cal_read *r)
+{
+	r->tsc_before = rdtsc_ordered();
+	r->count = lapic_read(APIC_TMCCT);
+	r->tsc_after = rdtsc_ordered();
+}
+
+/*
+ * calibrate_lapic_timer - count rate at divide-by-16 against the TSC,
+ * with the timer masked (no interrupt): [1] start the count down once;
+ * [2] CAL_TRIES times, read the count, let CAL_MS of TSC time pass,
+ * read it again; [3] keep the try whose two reads took the least TSC
+ * time and divide its counts by the TSC time between the reads'
+ * midpoints.
+ * Why the brackets: an APIC register read may take long and vary.  Under
+ * QEMU TCG it is an MMIO exit taken under the emulator's global lock
+ * (tens of µs, and the vCPU thread may be preempted on the host in the
+ * middle); the old single read at the end of a TSC window charged that
+ * delay to the window and measured 62.7-63.1 MHz (127 in one campaign)
+ * for QEMU's exact 62.5 MHz (1 GHz / 16): every one-shot event then
+ * fired up to 1% late (9 µs per 1 ms tick), 100% at 127.  On hardware the
+ * read takes well under a µs and the brackets change nothing, so this is
+ * no emulator accommodation: it is the right way to time a read.
  */
 static u64 __init calibrate_lapic_timer(void)
 {
-	u64 end, left;
+	u64 best_spread = ~0ULL, rate = 0;
+	int try;
 
-	lapic_write(APIC_TDCR, APIC_TDCR_DIV16);
+	lapic_write(APIC_TDCR, APIC_TDCR_DIV16);			/* [1] */
 	lapic_write(APIC_LVTT, APIC_LVT_MASKED | LOCAL_TIMER_VECTOR);
 	lapic_write(APIC_TMICT, 0xFFFFFFFFu);
-	end = rdtsc_ordered() + ktime_clock_hz() * CAL_MS / 1000;
-	while (rdtsc_ordered() < end)
-		arch_cpu_relax();
-	left = lapic_read(APIC_TMCCT);
+	for (try = 0; try < CAL_TRIES; try++) {			/* [2] */
+		struct cal_read a, b;
+		u64 spread, cycles, end;
+
+		cal_read(&a);
+		end = a.tsc_after + ktime_clock_hz() * CAL_MS / 1000;
+		while (rdtsc_ordered() < end)
+			arch_cpu_relax();
+		cal_read(&b);
+		spread = (a.tsc_after - a.tsc_before) +
+			 (b.tsc_after - b.tsc_before);
+		/* midpoints: (b.before + b.after - a.before - a.after) / 2 */
+		cycles = (b.tsc_before + b.tsc_after - a.tsc_before -
+			  a.tsc_after) / 2;
+		if (spread >= best_spread || !cycles || b.count >= a.count)
+			continue;
+		best_spread = spread;					/* [3] */
+		/* counts <= 2^32, clock_hz < 2^33: no overflow for CAL_MS <= 100 */
+		rate = (u64)(a.count - b.count) * ktime_clock_hz() / cycles;
+	}
 	lapic_write(APIC_TMICT, 0);
-	return (0xFFFFFFFFULL - left) * 1000 / CAL_MS;
+	return rate;
 }
 
 void __init lapic_timer_init(void)

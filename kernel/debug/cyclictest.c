@@ -32,6 +32,7 @@
  * rt-tests shows its start value 1000000.
  */
 #include "kernel/debug/cyclictest.h"
+#include "kernel/debug/latbreak.h"
 #include "kernel/debug/latency_hist.h"
 #include "kernel/time/hrtimer_sleep.h"
 #include "kernel/sched/kthread.h"
@@ -76,6 +77,7 @@ static int ct_thread_fn(void *arg)
 		}
 		schedule_hrtimeout_abs(next);
 		now = ktime_get();
+		latbreak_sample(next, now);
 		if (pr && pr->n < pr->max)
 			pr->wake_cyc[pr->n++] = arch_clock_cycles();
 		lat_stat_add_ns(&ct->stat, now - next);

@@ -7,6 +7,7 @@
  */
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/softirq.h"
+#include "kernel/debug/latbreak.h"
 #include "kernel/sched/sched.h"	/* irqentry_exit_cond_resched */
 #include "kernel/preempt_count.h"
 #include "lib/bug.h"
@@ -22,6 +23,7 @@ DEFINE_PER_CPU(int, __preempt_count);
 void irq_enter(void)
 {
 	BUG_ON(!raw_irqs_disabled());
+	latbreak_irq_vector();		/* cyclictest's stage [0] ends here */
 	latency_irq_entry_hook();	/* IF was on: drop a stale irqs-off */
 	__preempt_count_add(HARDIRQ_OFFSET);
 	/* More than HARDIRQ_MASK can count means a handler re-enabled
@@ -40,8 +42,10 @@ void irq_exit(void)
 	__preempt_count_sub(HARDIRQ_OFFSET);
 	if (!in_interrupt() && local_softirq_pending())
 		invoke_softirq();	/* softirqs before the preemption */
-	if (!in_interrupt())
+	if (!in_interrupt()) {
+		latbreak_irq_exit();
 		irqentry_exit_cond_resched();
+	}
 }
 
 void nmi_enter(void)

@@ -9,6 +9,7 @@
  */
 #include "kernel/time/hrtimer_sleep.h"
 #include "kernel/time/hrtimer.h"
+#include "kernel/debug/latbreak.h"
 #include "kernel/sched/sched.h"
 #include "lib/compiler.h"
 
@@ -23,8 +24,10 @@ static enum hrtimer_restart abs_sleeper_fn(struct hrtimer *timer)
 {
 	struct abs_sleeper *s = container_of(timer, struct abs_sleeper, timer);
 
+	latbreak_expiry(s->task, timer->expires);
 	WRITE_ONCE(s->fired, true);	/* before the wake-up: pairs with [3] */
 	wake_up_process(s->task);
+	latbreak_woken();
 	return HRTIMER_NORESTART;
 }
 
@@ -55,6 +58,7 @@ int schedule_hrtimeout_abs(ktime_t expires)
 		set_current_state(TASK_UNINTERRUPTIBLE);
 	}
 	__set_current_state(TASK_RUNNING);
+	latbreak_sleeper_running();
 	hrtimer_cancel(&s.timer);				/* [4] */
 	return 0;
 }

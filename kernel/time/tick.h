@@ -11,6 +11,12 @@
 #ifndef CONFIG_HZ
 #define CONFIG_HZ 1000
 #endif
+/* make HZ=N: 100..1000 and a divisor of 10^9, so TICK_NSEC is exact
+ * and a tick is never shorter than the 1 ms the tests' timer_list
+ * windows are written for. */
+#if CONFIG_HZ < 100 || CONFIG_HZ > 1000 || 1000000000 % CONFIG_HZ
+#error "HZ must be 100..1000 and divide 10^9 (make HZ=100|250|500|1000)"
+#endif
 #define HZ CONFIG_HZ
 #define TICK_NSEC (NSEC_PER_SEC / HZ)
 
