@@ -136,13 +136,14 @@ int rt_mutex_wait_proxy_lock(struct rt_mutex *lock, const ktime_t *deadline,
  *	[C2] we may take it as the top waiter of a free lock: take it
  *	[C3] else leave the queue, deboosting the owner chain ([D1]..[D3]),
  *	     and clear a waiters bit nobody needs
- * Context: task, may sleep (the deboost walk runs with irqs on).
- * Locking: none held; takes lock->wait_lock.
+ * Returns true when [C3] ran.
+ * Context: task, irqs on (the deboost walk needs them), may not sleep.
+ * Locking: the futex's bucket lock may be held; takes lock->wait_lock.
  */
 bool rt_mutex_cleanup_proxy_lock(struct rt_mutex *lock,
 				 struct rt_mutex_waiter *waiter)
 {
-	bool owned = true;
+	bool cleaned = false;
 
 	BUG_ON(raw_irqs_disabled());
 	raw_spin_lock_irq(&lock->wait_lock);
@@ -152,10 +153,10 @@ bool rt_mutex_cleanup_proxy_lock(struct rt_mutex *lock,
 		goto out_unlock;
 	remove_waiter(lock, waiter);				/* [C3] */
 	fixup_rt_mutex_waiters(lock);
-	owned = false;
+	cleaned = true;
 out_unlock:
 	raw_spin_unlock_irq(&lock->wait_lock);
-	return owned;
+	return cleaned;
 }
 
 /*

@@ -51,9 +51,11 @@ int rt_mutex_wait_proxy_lock(struct rt_mutex *lock, const ktime_t *deadline,
 			     struct rt_mutex_waiter *waiter);
 
 /* rt_mutex_cleanup_proxy_lock - after a failed start or wait: dequeue
- * current's waiter, deboosting the owner chain, unless current got lock
- * meanwhile (true: it owns lock, the failure is void).  Context: task.
- * Locking: none held; takes lock->wait_lock. */
+ * current's waiter, deboosting the owner chain (true: cleaned up), unless
+ * current got lock meanwhile (false: it owns lock, the failure is void;
+ * Linux's return convention).  Context: task, may not sleep.  Locking:
+ * the caller's outer lock (the futex bucket's) may be held; takes
+ * lock->wait_lock. */
 bool rt_mutex_cleanup_proxy_lock(struct rt_mutex *lock,
 				 struct rt_mutex_waiter *waiter);
 

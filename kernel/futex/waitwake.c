@@ -1,0 +1,175 @@
+/*
+ * kernel/futex/waitwake.c - FUTEX_WAIT and FUTEX_WAKE: sleep while the
+ * word holds the value the caller saw, and wake sleepers after changing
+ * it.  This is all a condition variable, a semaphore or a non-PI mutex
+ * in user space needs from the kernel.
+ *
+ * The one rule: the waiter compares the word and queues itself under the
+ * bucket lock, and the waker takes the same lock to look for waiters, so
+ * a wake-up can never fall between the comparison and the sleep (the
+ * diagram is at futex_wait).
+ * Depends on kernel/futex/core.c (the hash), futex_uaccess.h, the
+ * scheduler's schedule_timeout and kernel_signal.
+ * Linux counterpart: kernel/futex/waitwake.c (futex_wait, futex_wake,
+ * futex_wait_setup, futex_wait_queue).  rtk leaves out bitsets, the
+ * wake_q batching (it wakes under the bucket lock, which is raw) and
+ * restarting a signalled wait (the caller sees -EINTR).
+ */
+#include "kernel/futex/futex_internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/sched/wait.h"
+#include "kernel/signal.h"
+#include "lib/errno.h"
+#include "lib/bug.h"
+
+/*
+ * futex_wake - wake up to nr_wake tasks waiting on uaddr, best prio
+ * first; returns how many (at least one if any waits: nr_wake 0 or
+ * negative wakes one, as Linux's loop does), or -EINVAL if the futex is a PI futex (its
+ * waiters are FUTEX_LOCK_PI's, woken only by FUTEX_UNLOCK_PI).  The woken
+ * futex_q leaves the chain here, under the lock, so its task finds
+ * q->woken set and returns 0 even if its timeout fired meanwhile.
+ * Context: task.  Locking: takes the bucket lock.
+ */
+int futex_wake(u32 __user *uaddr, int nr_wake)
+{
+	struct futex_hash_bucket *hb;
+	struct futex_q *q, *next;
+	struct futex_key key;
+	int ret, woken = 0;
+
+	might_sleep();
+	ret = futex_get_key(uaddr, &key);
+	if (ret)
+		return ret;
+	hb = futex_hash(&key);
+	raw_spin_lock(&hb->lock);
+	plist_for_each_entry_safe(q, next, &hb->chain, list) {
+		if (!futex_match(&q->key, &key))
+			continue;
+		if (q->pi_state) {
+			ret = -EINVAL;
+			break;
+		}
+		__futex_unqueue(q, hb);
+		WRITE_ONCE(q->woken, true);
+		/* the task cannot leave futex_wait before we drop hb->lock:
+		 * its [W6] takes it first */
+		wake_up_process(q->task);
+		if (++woken >= nr_wake)
+			break;
+	}
+	raw_spin_unlock(&hb->lock);
+	return ret ? ret : woken;
+}
+
+/*
+ * futex_wait_setup - [W2]..[W4] of futex_wait: with hb->lock held,
+ * compare the word with val and, if equal, queue q and set the sleep
+ * state.  0 (queued, hb->lock dropped), -EAGAIN, or -EFAULT.
+ * A word that cannot be read without a fault is faulted in with the
+ * lock dropped, and the comparison is made again.
+ * Context: task, may sleep (futex_fault_in).  Locking: takes and drops
+ * hb->lock.
+ */
+static int futex_wait_setup(u32 __user *uaddr, u32 val, struct futex_q *q,
+			    struct futex_hash_bucket *hb)
+{
+	u32 uval;
+	int ret;
+
+retry:
+	raw_spin_lock(&hb->lock);
+	ret = futex_get_value_locked(&uval, uaddr);		/* [W2] */
+	if (ret) {
+		raw_spin_unlock(&hb->lock);
+		ret = futex_fault_in(uaddr);
+		if (ret)
+			return ret;
+		goto retry;
+	}
+	if (uval != val) {					/* [W3] */
+		raw_spin_unlock(&hb->lock);
+		return -EAGAIN;
+	}
+	__futex_queue(q, hb);					/* [W4] */
+	set_current_state(TASK_INTERRUPTIBLE);
+	raw_spin_unlock(&hb->lock);
+	return 0;
+}
+
+/*
+ * futex_wait - sleep on uaddr while it holds val:
+ *	[W1] the key and its bucket
+ *	[W2] under the bucket lock, read the word (fault it in outside the
+ *	     lock and start again if it is not present)
+ *	[W3] it differs from val: the waker changed it already, -EAGAIN
+ *	[W4] queue q on the chain and set the sleep state, still under the
+ *	     lock; drop it
+ *	[W5] sleep until FUTEX_WAKE sets q->woken, a signal, or the deadline
+ *	[W6] under the lock: woken is the answer (0) if FUTEX_WAKE took q
+ *	     off the chain, whatever else happened; else leave the chain,
+ *	     -ETIMEDOUT or -EINTR
+ *
+ * [W2]..[W4] under one hold of the lock is what keeps a wake-up from
+ * being lost.  Were the word read before taking it:
+ *
+ *	CPU0 (FUTEX_WAIT, val 0)		CPU1 (the waker)
+ *	read *uaddr: 0
+ *						*uaddr = 1
+ *						FUTEX_WAKE: lock, chain empty,
+ *						  unlock: wakes nobody
+ *	lock; queue q; unlock; sleep:
+ *	  nobody will wake CPU0
+ *
+ * With the read under the lock, CPU1's FUTEX_WAKE either comes first and
+ * CPU0 then reads 1 ([W3]), or comes after [W4] and finds q.  The word
+ * itself changes without the lock (user space stores it), which is why
+ * the comparison, not the store, must be inside.
+ * No test forces this interleaving: with the lock held from [W2] to
+ * [W4], CPU1's FUTEX_WAKE cannot run inside the window, which is the
+ * point; futex:test_futex_wake_count_and_order_across_cpus runs waits
+ * and wakes against each other on every CPU.
+ * Context: task, may sleep.  Locking: none held; takes the bucket lock.
+ */
+int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout)
+{
+	struct futex_hash_bucket *hb;
+	struct futex_key key;
+	struct futex_q q;
+	s64 left = -1;
+	int ret;
+
+	might_sleep();
+	ret = futex_get_key(uaddr, &key);			/* [W1] */
+	if (ret)
+		return ret;
+	hb = futex_hash(&key);
+	futex_q_init(&q, &key);
+	ret = futex_wait_setup(uaddr, val, &q, hb);		/* [W2]..[W4] */
+	if (ret)
+		return ret;
+
+	for (;;) {						/* [W5] */
+		if (READ_ONCE(q.woken) || signal_pending(current))
+			break;
+		if (abs_timeout) {
+			left = *abs_timeout - ktime_get();
+			if (left <= 0)
+				break;
+		}
+		schedule_timeout(left);
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+
+	raw_spin_lock(&hb->lock);				/* [W6] */
+	if (q.woken) {
+		ret = 0;
+	} else {
+		__futex_unqueue(&q, hb);
+		ret = signal_pending(current) ? -EINTR : -ETIMEDOUT;
+	}
+	raw_spin_unlock(&hb->lock);
+	return ret;
+}
