@@ -1,0 +1,163 @@
+/*
+ * tests/kernel/test_futex_races.c - the futex_races suite: the PI futex
+ * interleavings drawn in kernel/futex/pi.c, forced with race windows
+ * (kernel/debug/race_window.h).  Both need 2 CPUs: one task spins in the
+ * window while the other side of the race runs.
+ *
+ * test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space (the
+ * diagram at futex_lock_pi_atomic).  Scenario:
+ *   M  the test task on CPU 0, SCHED_OTHER: owns the futex F with its
+ *      bare TID in the word (taken uncontended, as user space would)
+ *   L  FIFO 10 on CPU 1: FUTEX_LOCK_PI on F (a 5 s deadline as hang net)
+ *      reads M's TID and parks in futex_lock_pi_atomic_window, before
+ *      its cmpxchg sets FUTEX_WAITERS
+ *   M  while L is parked: the user-space unlock, cmpxchg(TID -> 0), which
+ *      succeeds (no FUTEX_WAITERS yet); then releases L
+ * Observable: L's cmpxchg fails, it reads the word again and takes the
+ * free futex: LOCK_PI returns 0 with L's TID in the word, no FUTEX_WAITERS.
+ * Without the re-read L attaches to M, which no longer holds the lock,
+ * and sleeps until its deadline (-ETIMEDOUT).
+ *
+ * test_futex_lock_pi_timeout_loses_to_a_hand_over (the diagram at
+ * futex_lock_pi, step [L7]).  Scenario:
+ *   M  the test task on CPU 0, SCHED_OTHER: owns F (FUTEX_LOCK_PI)
+ *   W  FIFO 50 on CPU 1: FUTEX_LOCK_PI with a deadline 10 ms ahead;
+ *      blocks (M boosted), times out in rt_mutex_wait_proxy_lock and parks
+ *      in futex_lock_pi_cleanup_window, its waiter still queued
+ *   M  while W is parked: still boosted to W's prio; FUTEX_UNLOCK_PI
+ *      hands F to W (W's TID in the word) and drops M to 120; releases W
+ * Observable: W's cleanup finds it owns the rt_mutex ([C1]): LOCK_PI
+ * returns 0, not -ETIMEDOUT, the word holds W's TID, and W's unlock
+ * clears it.
+ */
+#include "kernel/ktest.h"
+#include "kernel/futex/futex_internal.h"
+#include "kernel/sched/completion.h"
+#include "lib/errno.h"
+#include "tests/kernel/futex_helpers.h"
+
+#define PARK_WAIT_NS (5LL * NSEC_PER_SEC)	/* a hung test, not a timing */
+
+static u32 race_word;
+static struct completion racer_done;
+static ktime_t racer_deadline;
+static long racer_ret, racer_unlock_ret;
+static u32 racer_seen;
+
+/* L or W: lock F by FUTEX_LOCK_PI until racer_deadline, note the result
+ * and the word, release F. */
+static int futex_racer_fn(void *data)
+{
+	(void)data;
+	racer_ret = futex_op(&race_word, FUTEX_LOCK_PI, 0, &racer_deadline);
+	racer_seen = futex_word_read(&race_word);
+	if (!racer_ret)
+		racer_unlock_ret = futex_op(&race_word, FUTEX_UNLOCK_PI, 0,
+					    NULL);
+	complete(&racer_done);
+	return 0;
+}
+
+/* start_racer - M owns F on CPU 0; the racer created at FIFO prio on
+ * CPU 1 with window armed for it, woken, and parked in it (true), or
+ * came through unparked (false, finished: nothing raced it). */
+static bool start_racer(struct ktest *t, struct race_window *window,
+			int prio, s64 timeout_ns, struct task_struct **racer)
+{
+	struct task_struct *r;
+
+	init_completion(&racer_done);
+	racer_ret = racer_unlock_ret = 1;
+	racer_seen = 0;
+	me_rt(0, 0);
+	WRITE_ONCE(race_word, 0);
+	KTEST_ASSERT(t, futex_op(&race_word, FUTEX_LOCK_PI, 0, NULL) == 0,
+		     "M's uncontended LOCK_PI failed");
+	r = create_fifo(futex_racer_fn, NULL, prio, one_cpu(1), "futex-race");
+	KTEST_ASSERT(t, r != NULL, "kthread_create failed");
+	*racer = r;
+	racer_deadline = ktime_get() + timeout_ns;
+	race_window_arm(window, r);
+	wake_up_process(r);
+	if (race_window_wait_parked(window, PARK_WAIT_NS))
+		return true;
+	race_window_disarm(window);
+	return false;
+}
+
+static void test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space(
+	struct ktest *t)
+{
+	u32 m_tid = (u32)current->pid, cur = m_tid, l_tid;
+	struct task_struct *l;
+	bool parked, unlocked;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: L spins in the window while M "
+			      "unlocks");
+	parked = start_racer(t, &futex_lock_pi_atomic_window, 10, SAFETY_NS,
+			     &l);
+	l_tid = (u32)l->pid;
+	KTEST_EXPECT(t, parked, "L parks in futex_lock_pi_atomic_window "
+		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
+	/* the user-space unlock: no FUTEX_WAITERS yet, so no system call */
+	unlocked = __atomic_compare_exchange_n(&race_word, &cur, 0, false,
+					       __ATOMIC_SEQ_CST,
+					       __ATOMIC_SEQ_CST);
+	KTEST_EXPECT(t, unlocked, "M's user-space unlock found %#x, want its "
+		     "bare TID %#x (L must not have set WAITERS yet)", cur,
+		     m_tid);
+	if (parked)
+		race_window_release(&futex_lock_pi_atomic_window);
+	wait_for_completion(&racer_done);
+	KTEST_EXPECT(t, racer_ret == 0, "L's LOCK_PI returned %ld, want 0: it "
+		     "slept on a futex M had released", racer_ret);
+	KTEST_EXPECT(t, racer_seen == l_tid, "L saw the word %#x, want its "
+		     "bare TID %#x", racer_seen, l_tid);
+	KTEST_EXPECT_EQ(t, racer_unlock_ret, 0);
+	KTEST_EXPECT_EQ(t, futex_word_read(&race_word), 0);
+	if (!unlocked)
+		futex_op(&race_word, FUTEX_UNLOCK_PI, 0, NULL);
+	put_task_struct(l);
+	me_restore();
+}
+
+static void test_futex_lock_pi_timeout_loses_to_a_hand_over(struct ktest *t)
+{
+	struct task_struct *w;
+	int m_prio = current->normal_prio;
+	u32 w_tid;
+	bool parked;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: W spins in the window while M "
+			      "unlocks");
+	parked = start_racer(t, &futex_lock_pi_cleanup_window, 50,
+			     10 * NSEC_PER_MSEC, &w);
+	w_tid = (u32)w->pid;
+	KTEST_EXPECT(t, parked, "W parks in futex_lock_pi_cleanup_window "
+		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
+	if (parked)
+		KTEST_EXPECT(t, READ_ONCE(current->prio) == w->normal_prio,
+			     "M prio %d while W's waiter is queued, want W's "
+			     "%d", READ_ONCE(current->prio), w->normal_prio);
+	KTEST_EXPECT_EQ(t, futex_op(&race_word, FUTEX_UNLOCK_PI, 0, NULL), 0);
+	KTEST_EXPECT(t, READ_ONCE(current->prio) == m_prio,
+		     "M prio %d after its unlock, want %d",
+		     READ_ONCE(current->prio), m_prio);
+	if (parked)
+		race_window_release(&futex_lock_pi_cleanup_window);
+	wait_for_completion(&racer_done);
+	KTEST_EXPECT(t, racer_ret == 0, "W's LOCK_PI returned %ld, want 0: the "
+		     "unlock had handed W the futex", racer_ret);
+	KTEST_EXPECT(t, racer_seen == w_tid, "W saw the word %#x, want its "
+		     "TID %#x", racer_seen, w_tid);
+	KTEST_EXPECT_EQ(t, racer_unlock_ret, 0);
+	KTEST_EXPECT_EQ(t, futex_word_read(&race_word), 0);
+	put_task_struct(w);
+	me_restore();
+}
+
+KTEST_SUITE(futex_races,
+	    KTEST_CASE(test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space),
+	    KTEST_CASE(test_futex_lock_pi_timeout_loses_to_a_hand_over));
