@@ -87,6 +87,25 @@ static void pi_locker_finish(struct pi_locker *l)
 	put_task_struct(l->task);
 }
 
+/* m_takes_the_futex - the test task M takes the free futex. */
+static void m_takes_the_futex(struct ktest *t)
+{
+	WRITE_ONCE(pi_word, 0);
+	KTEST_ASSERT(t, futex_op(&pi_word, FUTEX_LOCK_PI, 0, NULL) == 0,
+		     "M's uncontended LOCK_PI failed");
+}
+
+/* start_blocked_waiter - l, at FIFO prio, asks for the futex M holds and
+ * is seen asleep on it. */
+static void start_blocked_waiter(struct ktest *t, struct pi_locker *l,
+				 int prio, const char *name)
+{
+	KTEST_ASSERT(t, pi_locker_start(l, &pi_word, prio, false, 0, name),
+		     "kthread_create failed");
+	KTEST_EXPECT(t, wait_futex_pi_blocked(l->task),
+		     "%s not seen blocked on the futex", name);
+}
+
 /* No contention: LOCK_PI puts the caller's TID in the word and does not
  * set FUTEX_WAITERS; the owner's LOCK_PI and TRYLOCK_PI are -EDEADLK;
  * UNLOCK_PI clears the word; UNLOCK_PI of a free word is -EPERM;
@@ -147,13 +166,8 @@ static void test_futex_pi_boosts_the_owner_and_hands_over(struct ktest *t)
 	int m_prio = current->prio;
 	u32 m_tid = (u32)current->pid;
 
-	WRITE_ONCE(pi_word, 0);
-	KTEST_ASSERT(t, futex_op(&pi_word, FUTEX_LOCK_PI, 0, NULL) == 0,
-		     "M's uncontended LOCK_PI failed");
-	KTEST_ASSERT(t, pi_locker_start(&h, &pi_word, 50, false, 0, "fpi-H"),
-		     "kthread_create failed");
-	KTEST_EXPECT(t, wait_futex_pi_blocked(h.task),
-		     "H not seen blocked on the futex");
+	m_takes_the_futex(t);
+	start_blocked_waiter(t, &h, 50, "H");
 	KTEST_EXPECT(t, READ_ONCE(current->prio) == h.task->normal_prio,
 		     "M prio %d while H waits, want H's %d",
 		     READ_ONCE(current->prio), h.task->normal_prio);
@@ -195,15 +209,9 @@ static void test_futex_pi_unlock_hands_over_in_prio_order(struct ktest *t)
 	struct pi_locker l, h;
 	int m_prio = current->prio;
 
-	WRITE_ONCE(pi_word, 0);
-	KTEST_ASSERT(t, futex_op(&pi_word, FUTEX_LOCK_PI, 0, NULL) == 0,
-		     "M's uncontended LOCK_PI failed");
-	KTEST_ASSERT(t, pi_locker_start(&l, &pi_word, 30, false, 0, "fpi-L"),
-		     "kthread_create failed");
-	KTEST_EXPECT(t, wait_futex_pi_blocked(l.task), "L not seen blocked");
-	KTEST_ASSERT(t, pi_locker_start(&h, &pi_word, 50, false, 0, "fpi-H"),
-		     "kthread_create failed");
-	KTEST_EXPECT(t, wait_futex_pi_blocked(h.task), "H not seen blocked");
+	m_takes_the_futex(t);
+	start_blocked_waiter(t, &l, 30, "L");
+	start_blocked_waiter(t, &h, 50, "H");
 	KTEST_EXPECT_EQ(t, READ_ONCE(current->prio), h.task->normal_prio);
 
 	KTEST_EXPECT_EQ(t, futex_op(&pi_word, FUTEX_UNLOCK_PI, 0, NULL), 0);
@@ -319,12 +327,8 @@ static void test_futex_pi_waiter_leaving_deboosts_the_owner(struct ktest *t)
 	struct pi_locker h1, h2;
 	int m_prio = current->prio;
 
-	WRITE_ONCE(pi_word, 0);
-	KTEST_ASSERT(t, futex_op(&pi_word, FUTEX_LOCK_PI, 0, NULL) == 0,
-		     "M's uncontended LOCK_PI failed");
-	KTEST_ASSERT(t, pi_locker_start(&h1, &pi_word, 50, false, 0, "fpi-H1"),
-		     "kthread_create failed");
-	KTEST_EXPECT(t, wait_futex_pi_blocked(h1.task), "H1 not seen blocked");
+	m_takes_the_futex(t);
+	start_blocked_waiter(t, &h1, 50, "H1");
 	KTEST_EXPECT_EQ(t, READ_ONCE(current->prio), h1.task->normal_prio);
 	kernel_signal(h1.task);
 	wait_for_completion(&h1.locked);
@@ -383,13 +387,11 @@ static void test_futex_pi_cycle_of_two_futexes_is_edeadlk(struct ktest *t)
 {
 	struct task_struct *a;
 
-	WRITE_ONCE(pi_word, 0);
 	WRITE_ONCE(pi_word2, 0);
 	init_completion(&a_holds_f2);
 	init_completion(&a_done);
 	a_ret = 1;
-	KTEST_ASSERT(t, futex_op(&pi_word, FUTEX_LOCK_PI, 0, NULL) == 0,
-		     "M's uncontended LOCK_PI failed");
+	m_takes_the_futex(t);
 	a = start_rt(pi_abba_fn, NULL, SCHED_FIFO, 10, -1, "fpi-A");
 	if (!a) {
 		futex_op(&pi_word, FUTEX_UNLOCK_PI, 0, NULL);

@@ -85,6 +85,20 @@ static bool start_racer(struct ktest *t, struct race_window *window,
 	return false;
 }
 
+/* expect_racer_took_the_futex - who (the racer, TID tid) got the futex
+ * by FUTEX_LOCK_PI with its bare TID in the word, then released it. */
+static void expect_racer_took_the_futex(struct ktest *t, const char *who,
+					u32 tid, const char *why)
+{
+	wait_for_completion(&racer_done);
+	KTEST_EXPECT(t, racer_ret == 0, "%s's LOCK_PI returned %ld, want 0: "
+		     "%s", who, racer_ret, why);
+	KTEST_EXPECT(t, racer_seen == tid, "%s saw the word %#x, want its "
+		     "bare TID %#x", who, racer_seen, tid);
+	KTEST_EXPECT_EQ(t, racer_unlock_ret, 0);
+	KTEST_EXPECT_EQ(t, futex_word_read(&race_word), 0);
+}
+
 static void test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space(
 	struct ktest *t)
 {
@@ -109,13 +123,8 @@ static void test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space(
 		     m_tid);
 	if (parked)
 		race_window_release(&futex_lock_pi_atomic_window);
-	wait_for_completion(&racer_done);
-	KTEST_EXPECT(t, racer_ret == 0, "L's LOCK_PI returned %ld, want 0: it "
-		     "slept on a futex M had released", racer_ret);
-	KTEST_EXPECT(t, racer_seen == l_tid, "L saw the word %#x, want its "
-		     "bare TID %#x", racer_seen, l_tid);
-	KTEST_EXPECT_EQ(t, racer_unlock_ret, 0);
-	KTEST_EXPECT_EQ(t, futex_word_read(&race_word), 0);
+	expect_racer_took_the_futex(t, "L", l_tid,
+				    "it slept on a futex M had released");
 	if (!unlocked)
 		futex_op(&race_word, FUTEX_UNLOCK_PI, 0, NULL);
 	put_task_struct(l);
@@ -147,13 +156,8 @@ static void test_futex_lock_pi_timeout_loses_to_a_hand_over(struct ktest *t)
 		     READ_ONCE(current->prio), m_prio);
 	if (parked)
 		race_window_release(&futex_lock_pi_cleanup_window);
-	wait_for_completion(&racer_done);
-	KTEST_EXPECT(t, racer_ret == 0, "W's LOCK_PI returned %ld, want 0: the "
-		     "unlock had handed W the futex", racer_ret);
-	KTEST_EXPECT(t, racer_seen == w_tid, "W saw the word %#x, want its "
-		     "TID %#x", racer_seen, w_tid);
-	KTEST_EXPECT_EQ(t, racer_unlock_ret, 0);
-	KTEST_EXPECT_EQ(t, futex_word_read(&race_word), 0);
+	expect_racer_took_the_futex(t, "W", w_tid,
+				    "the unlock had handed W the futex");
 	put_task_struct(w);
 	me_restore();
 }
