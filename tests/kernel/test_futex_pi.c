@@ -357,6 +357,43 @@ static void test_futex_pi_waiter_leaving_deboosts_the_owner(struct ktest *t)
 	KTEST_EXPECT_EQ(t, futex_word_read(&pi_word), 0);
 }
 
+/*
+ * Scenario: M (the test task, 120) owns the futex; H (FIFO 50) waits, M
+ * runs at 49.  The test raises H to FIFO 70, then lowers it to FIFO 20
+ * (sched_setscheduler on a task blocked on the futex's rt_mutex).
+ * Observable: M follows at once, 29 then 79 (rt_mutex_adjust_pi re-walks
+ * the chain from H through the futex to M); after M's unlock H gets the
+ * futex and M is back at 120.
+ */
+static void test_futex_pi_waiter_prio_change_reaches_the_owner(
+	struct ktest *t)
+{
+	struct sched_param sp;
+	struct pi_locker h;
+	int m_prio = current->prio;
+
+	m_takes_the_futex(t);
+	start_blocked_waiter(t, &h, 50, "H");
+	KTEST_EXPECT_EQ(t, READ_ONCE(current->prio), 49);
+	sp.sched_priority = 70;
+	sched_setscheduler(h.task, SCHED_FIFO, &sp);
+	KTEST_EXPECT(t, READ_ONCE(current->prio) == 29,
+		     "M prio %d after H went to FIFO 70, want 29",
+		     READ_ONCE(current->prio));
+	sp.sched_priority = 20;
+	sched_setscheduler(h.task, SCHED_FIFO, &sp);
+	KTEST_EXPECT(t, READ_ONCE(current->prio) == 79,
+		     "M prio %d after H went to FIFO 20, want 79",
+		     READ_ONCE(current->prio));
+	KTEST_EXPECT_EQ(t, futex_op(&pi_word, FUTEX_UNLOCK_PI, 0, NULL), 0);
+	KTEST_EXPECT_EQ(t, READ_ONCE(current->prio), m_prio);
+	wait_for_completion(&h.locked);
+	KTEST_EXPECT_EQ(t, h.ret, 0);
+	KTEST_EXPECT_EQ(t, h.seen, h.tid);
+	pi_locker_finish(&h);
+	KTEST_EXPECT_EQ(t, futex_word_read(&pi_word), 0);
+}
+
 static u32 pi_word2;
 static struct completion a_holds_f2, a_done;
 static long a_ret;
@@ -514,5 +551,6 @@ KTEST_SUITE(futex_pi, KTEST_CASE(test_futex_lock_pi_uncontended_sets_the_tid),
 	    KTEST_CASE(test_futex_pi_unlock_hands_over_in_prio_order),
 	    KTEST_CASE(test_futex_pi_boost_is_transitive_through_a_kernel_lock),
 	    KTEST_CASE(test_futex_pi_waiter_leaving_deboosts_the_owner),
+	    KTEST_CASE(test_futex_pi_waiter_prio_change_reaches_the_owner),
 	    KTEST_CASE(test_futex_pi_cycle_of_two_futexes_is_edeadlk),
 	    KTEST_CASE(test_futex_pi_mutual_exclusion_with_fast_paths));
