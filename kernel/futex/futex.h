@@ -37,11 +37,11 @@
 /* Flags or'ed into op. */
 #define FUTEX_PRIVATE_FLAG	128
 #define FUTEX_CLOCK_REALTIME	256
-#define FUTEX_CMD_MASK		(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
+#define FUTEX_CMD_MASK	(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
 
 /* The PI futex word. */
 #define FUTEX_WAITERS		0x80000000u	/* set by the kernel */
-#define FUTEX_OWNER_DIED	0x40000000u	/* robust lists: not in rtk */
+#define FUTEX_OWNER_DIED	0x40000000u	/* robust lists, not in rtk */
 #define FUTEX_TID_MASK		0x3fffffffu
 
 /*

@@ -12,6 +12,13 @@
  * PI_REQUEUE_INPROGRESS exist for that).  Its sections are short: no
  * sleeping, no faults (futex_uaccess.h's _locked calls), no allocation.
  * The longest is FUTEX_WAKE's walk of one bucket's chain.
+ *
+ * The numbered steps, one numbering per algorithm:
+ *	[FW1]..[FW6]	futex_wait (waitwake.c)
+ *	[LP1]..[LP8]	futex_lock_pi (pi.c)
+ *	[UP1]..[UP3]	futex_unlock_pi (pi.c)
+ * and the rt_mutex proxy steps they call, [P1]..[P3], [W1]..[W4],
+ * [C1]..[C3] and [H1]..[H3], listed in kernel/locking/rtmutex_internal.h.
  * Linux counterpart: kernel/futex/futex.h.
  */
 #ifndef KERNEL_FUTEX_FUTEX_INTERNAL_H
@@ -60,9 +67,9 @@ struct futex_pi_state {
  */
 struct futex_q {
 	/* under hb->lock */
-	struct plist_node list;		/* in hb->chain; prio = the task's
+	struct plist_node list;		/* in hb->chain, at the task's
 					 * normal prio, FIFO among equals */
-	bool woken;			/* FUTEX_WAKE took it off the chain */
+	bool woken;			/* FUTEX_WAKE took it off */
 	/* set before queueing, constant while queued */
 	struct task_struct *task;	/* the waiter */
 	struct futex_key key;

@@ -10,7 +10,7 @@
  *				page is absent (the caller drops its locks,
  *				calls futex_fault_in, and retries)
  *	futex_cmpxchg_value_locked  the same for an atomic cmpxchg
- *	futex_fault_in		make *uaddr present and writable; may sleep
+ *	futex_fault_in		make *uaddr present and writable (sleeps)
  *	futex_key_mm		the address space uaddr is resolved in
  *
  * THIS IMPLEMENTATION IS TEMPORARY: it works on KERNEL addresses, so the

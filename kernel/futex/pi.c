@@ -9,8 +9,8 @@
  *	0	0	free: user space takes it with cmpxchg(0 -> TID)
  *	T	0	held by T, nobody in the kernel: T releases it with
  *			cmpxchg(T -> 0), no system call
- *	T	1	held by T, tasks wait or did: T's cmpxchg fails and T
- *			calls FUTEX_UNLOCK_PI
+ *	T	1	held by T, tasks wait or did: T's cmpxchg fails
+ *			and T calls FUTEX_UNLOCK_PI
  *
  * Only the kernel sets FUTEX_WAITERS, under the bucket lock; once it is
  * set, user space cannot change the word (its cmpxchg's expect 0 or a
@@ -44,7 +44,7 @@ DEFINE_RACE_WINDOW(futex_lock_pi_atomic_window);
 DEFINE_RACE_WINDOW(futex_lock_pi_cleanup_window);
 
 /*
- * futex_lock_pi_atomic - step [L2] of futex_lock_pi, under the bucket
+ * futex_lock_pi_atomic - step [LP2] of futex_lock_pi, under the bucket
  * lock: take the word if it is free, else set FUTEX_WAITERS and attach to
  * the futex's pi_state (creating it from *spare for the first waiter).
  * Returns 1 (taken), 0 (attached: *ps holds a reference for the caller's
@@ -64,8 +64,9 @@ DEFINE_RACE_WINDOW(futex_lock_pi_cleanup_window);
  *
  * Had CPU0 set the bit with a plain store, or attached to T without
  * checking, it would sleep on a lock nobody holds and nobody will
- * unlock.  futex:test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space
- * parks CPU0 in futex_lock_pi_atomic_window and runs CPU1's cmpxchg.
+ * unlock.  The test that parks CPU0 in futex_lock_pi_atomic_window and
+ * runs CPU1's cmpxchg:
+ * futex_races:test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space
  * Context: task.  Locking: hb->lock held; takes pi_mutex.wait_lock and
  * the task list lock (attach).
  */
@@ -122,40 +123,41 @@ again:
 
 /*
  * futex_lock_pi - FUTEX_LOCK_PI and FUTEX_TRYLOCK_PI:
- *	[L1] the key, and a spare pi_state allocated while we may sleep
- *	[L2] under the bucket lock: take a free word, or set FUTEX_WAITERS
+ *	[LP1] the key, and a spare pi_state allocated while we may sleep
+ *	[LP2] under the bucket lock: take a free word, or set FUTEX_WAITERS
  *	     and attach to the pi_state (futex_lock_pi_atomic); a word that
- *	     faults is faulted in with the lock dropped, then [L2] again
- *	[L3] trylock: a held futex is -EWOULDBLOCK, the reference dropped
- *	[L4] queue q on the chain (later waiters find the pi_state through
+ *	     faults is faulted in with the lock dropped, then [LP2] again
+ *	[LP3] trylock: a held futex is -EWOULDBLOCK, the reference dropped
+ *	[LP4] queue q on the chain (later waiters find the pi_state through
  *	     it); take pi_mutex's wait_lock before dropping the bucket lock,
  *	     so an unlock cannot run between the two and miss our waiter
- *	[L5] queue the rt_mutex waiter and boost the owner chain
+ *	[LP5] queue the rt_mutex waiter and boost the owner chain
  *	     (__rt_mutex_start_proxy_lock, [P1]..[P3])
- *	[L6] sleep until the unlock hands us the rt_mutex, the deadline or
+ *	[LP6] sleep until the unlock hands us the rt_mutex, the deadline or
  *	     a signal (rt_mutex_wait_proxy_lock, [W1]..[W4])
- *	[L7] under the bucket lock, on failure: leave the rt_mutex's queue
+ *	[LP7] under the bucket lock, on failure: leave the rt_mutex's queue
  *	     and deboost its owner, unless the lock was handed to us since
- *	     [L6] gave up (rt_mutex_cleanup_proxy_lock, [C1]..[C3])
- *	[L8] leave the chain, drop the pi_state reference; the last one
+ *	     [LP6] gave up (rt_mutex_cleanup_proxy_lock, [C1]..[C3])
+ *	[LP8] leave the chain, drop the pi_state reference; the last one
  *	     frees it
  *
- * [L7]'s "unless", the waiter leaving on its timeout while the owner
+ * [LP7]'s "unless", the waiter leaving on its timeout while the owner
  * unlocks:
  *
  *	CPU0 (W, FUTEX_LOCK_PI, timeout)	CPU1 (owner T)
- *	[L6] deadline passed: -ETIMEDOUT,
+ *	[LP6] deadline passed: -ETIMEDOUT,
  *	  W's waiter still queued
  *						FUTEX_UNLOCK_PI: lock(hb),
  *						  W is the top waiter: word =
  *						  W's TID; hand the rt_mutex
- *						  to W ([H1]..[H3]); unlock(hb)
- *	[L7] lock(hb); cleanup: [C1] W owns
+ *						  to W ([H1]..[H3]);
+ *						  unlock(hb)
+ *	[LP7] lock(hb); cleanup: [C1] W owns
  *	  the rt_mutex: ret = 0
  *
  * Returning -ETIMEDOUT there would leave the word naming W while W's
  * caller believes it failed: the lock would never be released.
- * futex:test_futex_lock_pi_timeout_loses_to_a_hand_over parks CPU0 in
+ * futex_races:test_futex_lock_pi_timeout_loses_to_a_hand_over parks CPU0 in
  * futex_lock_pi_cleanup_window and runs CPU1's unlock.
  * Context: task, may sleep.  Locking: none held; takes the bucket lock,
  * pi_mutex's wait_lock and (in the chain walk) tasks' pi_locks.
@@ -171,7 +173,7 @@ int futex_lock_pi(u32 __user *uaddr, const ktime_t *abs_timeout,
 	int ret;
 
 	might_sleep();
-	ret = futex_get_key(uaddr, &key);			/* [L1] */
+	ret = futex_get_key(uaddr, &key);			/* [LP1] */
 	if (ret)
 		return ret;
 	spare = alloc_pi_state();
@@ -181,7 +183,8 @@ int futex_lock_pi(u32 __user *uaddr, const ktime_t *abs_timeout,
 	futex_q_init(&q, &key);
 retry:
 	raw_spin_lock(&hb->lock);
-	ret = futex_lock_pi_atomic(uaddr, hb, &key, &spare, &ps); /* [L2] */
+	/* [LP2] */
+	ret = futex_lock_pi_atomic(uaddr, hb, &key, &spare, &ps);
 	if (ret) {
 		raw_spin_unlock(&hb->lock);
 		if (ret == 1) {
@@ -193,32 +196,32 @@ retry:
 		}
 		goto out_free;
 	}
-	if (trylock) {						/* [L3] */
+	if (trylock) {					/* [LP3] */
 		to_free = put_pi_state_locked(ps);
 		raw_spin_unlock(&hb->lock);
 		ret = -EWOULDBLOCK;
 		goto out_free;
 	}
 
-	q.pi_state = ps;					/* [L4] */
+	q.pi_state = ps;					/* [LP4] */
 	__futex_queue(&q, hb);
 	raw_spin_lock_irq(&ps->pi_mutex.wait_lock);
 	raw_spin_unlock(&hb->lock);
-	ret = __rt_mutex_start_proxy_lock(&ps->pi_mutex,	/* [L5] */
+	ret = __rt_mutex_start_proxy_lock(&ps->pi_mutex,	/* [LP5] */
 					  &rt_waiter, current);
 	raw_spin_unlock_irq(&ps->pi_mutex.wait_lock);
 	if (ret == 1)
 		ret = 0;
-	else if (ret == 0)					/* [L6] */
+	else if (ret == 0)					/* [LP6] */
 		ret = rt_mutex_wait_proxy_lock(&ps->pi_mutex, abs_timeout,
 					       &rt_waiter);
 	if (ret)
 		race_window(&futex_lock_pi_cleanup_window);
 
-	raw_spin_lock(&hb->lock);				/* [L7] */
+	raw_spin_lock(&hb->lock);				/* [LP7] */
 	if (ret && !rt_mutex_cleanup_proxy_lock(&ps->pi_mutex, &rt_waiter))
 		ret = 0;
-	__futex_unqueue(&q, hb);				/* [L8] */
+	__futex_unqueue(&q, hb);				/* [LP8] */
 	to_free = put_pi_state_locked(ps);
 	raw_spin_unlock(&hb->lock);
 out_free:
@@ -236,7 +239,7 @@ static bool pi_mutex_has_one_waiter(struct rt_mutex *lock)
 }
 
 /*
- * wake_futex_pi - step [U3] of futex_unlock_pi: current owns the word
+ * wake_futex_pi - step [UP3] of futex_unlock_pi: current owns the word
  * and pi_state's rt_mutex, and tasks wait.  The top waiter's TID goes
  * into the word first (it may fault; nothing has changed yet), with
  * FUTEX_WAITERS when others still wait, so that the new owner's unlock
@@ -260,8 +263,8 @@ static int wake_futex_pi(u32 __user *uaddr, u32 uval,
 		ret = -EINVAL;
 		goto out_unlock;
 	}
-	/* every queued futex_q's waiter is on the rt_mutex: [L4] queues
-	 * both under the locks this unlock holds, [L7] removes both */
+	/* every queued futex_q's waiter is on the rt_mutex: [LP4] queues
+	 * both under the locks this unlock holds, [LP7] removes both */
 	BUG_ON(!rt_mutex_has_waiters(lock));
 	newval = futex_tid(rt_mutex_top_waiter(lock)->task);
 	if (!pi_mutex_has_one_waiter(lock))
@@ -283,12 +286,12 @@ out_unlock:
 
 /*
  * futex_unlock_pi - FUTEX_UNLOCK_PI:
- *	[U1] under the bucket lock, read the word; the caller must be the
+ *	[UP1] under the bucket lock, read the word; the caller must be the
  *	     owner it names (-EPERM)
- *	[U2] no task queued in the kernel: release the word (FUTEX_WAITERS
+ *	[UP2] no task queued in the kernel: release the word (FUTEX_WAITERS
  *	     may be left over from waiters that timed out)
- *	[U3] else hand the futex to the top waiter (wake_futex_pi)
- * A fault or a word changed under us starts again from [U1].
+ *	[UP3] else hand the futex to the top waiter (wake_futex_pi)
+ * A fault or a word changed under us starts again from [UP1].
  * Context: task, may sleep (faulting the word in).  Locking: none held;
  * takes the bucket lock.
  */
@@ -307,7 +310,7 @@ int futex_unlock_pi(u32 __user *uaddr)
 	hb = futex_hash(&key);
 retry:
 	raw_spin_lock(&hb->lock);
-	ret = futex_get_value_locked(&uval, uaddr);		/* [U1] */
+	ret = futex_get_value_locked(&uval, uaddr);		/* [UP1] */
 	if (ret)
 		goto out_fault;
 	if ((uval & FUTEX_TID_MASK) != futex_tid(current)) {
@@ -315,14 +318,14 @@ retry:
 		goto out_unlock;
 	}
 	top = futex_top_waiter(hb, &key);
-	if (!top) {						/* [U2] */
+	if (!top) {						/* [UP2] */
 		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, 0);
 		if (ret)
 			goto out_fault;
 		ret = curval == uval ? 0 : -EAGAIN;
 	} else if (!top->pi_state) {
 		ret = -EINVAL;	/* FUTEX_WAIT'ers on a PI word */
-	} else {						/* [U3] */
+	} else {						/* [UP3] */
 		ret = wake_futex_pi(uaddr, uval, top->pi_state);
 		if (ret == -EFAULT)
 			goto out_fault;

@@ -25,8 +25,9 @@
 /*
  * futex_wake - wake up to nr_wake tasks waiting on uaddr, best prio
  * first; returns how many (at least one if any waits: nr_wake 0 or
- * negative wakes one, as Linux's loop does), or -EINVAL if the futex is a PI futex (its
- * waiters are FUTEX_LOCK_PI's, woken only by FUTEX_UNLOCK_PI).  The woken
+ * negative wakes one, as Linux's loop does), or -EINVAL if the futex is
+ * a PI futex (its waiters are FUTEX_LOCK_PI's, woken only by
+ * FUTEX_UNLOCK_PI).  The woken
  * futex_q leaves the chain here, under the lock, so its task finds
  * q->woken set and returns 0 even if its timeout fired meanwhile.
  * Context: task.  Locking: takes the bucket lock.
@@ -54,7 +55,7 @@ int futex_wake(u32 __user *uaddr, int nr_wake)
 		__futex_unqueue(q, hb);
 		WRITE_ONCE(q->woken, true);
 		/* the task cannot leave futex_wait before we drop hb->lock:
-		 * its [W6] takes it first */
+		 * its [FW6] takes it first */
 		wake_up_process(q->task);
 		if (++woken >= nr_wake)
 			break;
@@ -64,7 +65,7 @@ int futex_wake(u32 __user *uaddr, int nr_wake)
 }
 
 /*
- * futex_wait_setup - [W2]..[W4] of futex_wait: with hb->lock held,
+ * futex_wait_setup - [FW2]..[FW4] of futex_wait: with hb->lock held,
  * compare the word with val and, if equal, queue q and set the sleep
  * state.  0 (queued, hb->lock dropped), -EAGAIN, or -EFAULT.
  * A word that cannot be read without a fault is faulted in with the
@@ -80,7 +81,7 @@ static int futex_wait_setup(u32 __user *uaddr, u32 val, struct futex_q *q,
 
 retry:
 	raw_spin_lock(&hb->lock);
-	ret = futex_get_value_locked(&uval, uaddr);		/* [W2] */
+	ret = futex_get_value_locked(&uval, uaddr);		/* [FW2] */
 	if (ret) {
 		raw_spin_unlock(&hb->lock);
 		ret = futex_fault_in(uaddr);
@@ -88,11 +89,11 @@ retry:
 			return ret;
 		goto retry;
 	}
-	if (uval != val) {					/* [W3] */
+	if (uval != val) {					/* [FW3] */
 		raw_spin_unlock(&hb->lock);
 		return -EAGAIN;
 	}
-	__futex_queue(q, hb);					/* [W4] */
+	__futex_queue(q, hb);					/* [FW4] */
 	set_current_state(TASK_INTERRUPTIBLE);
 	raw_spin_unlock(&hb->lock);
 	return 0;
@@ -100,18 +101,18 @@ retry:
 
 /*
  * futex_wait - sleep on uaddr while it holds val:
- *	[W1] the key and its bucket
- *	[W2] under the bucket lock, read the word (fault it in outside the
+ *	[FW1] the key and its bucket
+ *	[FW2] under the bucket lock, read the word (fault it in outside the
  *	     lock and start again if it is not present)
- *	[W3] it differs from val: the waker changed it already, -EAGAIN
- *	[W4] queue q on the chain and set the sleep state, still under the
+ *	[FW3] it differs from val: the waker changed it already, -EAGAIN
+ *	[FW4] queue q on the chain and set the sleep state, still under the
  *	     lock; drop it
- *	[W5] sleep until FUTEX_WAKE sets q->woken, a signal, or the deadline
- *	[W6] under the lock: woken is the answer (0) if FUTEX_WAKE took q
+ *	[FW5] sleep until FUTEX_WAKE sets q->woken, a signal, or the deadline
+ *	[FW6] under the lock: woken is the answer (0) if FUTEX_WAKE took q
  *	     off the chain, whatever else happened; else leave the chain,
  *	     -ETIMEDOUT or -EINTR
  *
- * [W2]..[W4] under one hold of the lock is what keeps a wake-up from
+ * [FW2]..[FW4] under one hold of the lock is what keeps a wake-up from
  * being lost.  Were the word read before taking it:
  *
  *	CPU0 (FUTEX_WAIT, val 0)		CPU1 (the waker)
@@ -123,11 +124,11 @@ retry:
  *	  nobody will wake CPU0
  *
  * With the read under the lock, CPU1's FUTEX_WAKE either comes first and
- * CPU0 then reads 1 ([W3]), or comes after [W4] and finds q.  The word
+ * CPU0 then reads 1 ([FW3]), or comes after [FW4] and finds q.  The word
  * itself changes without the lock (user space stores it), which is why
  * the comparison, not the store, must be inside.
- * No test forces this interleaving: with the lock held from [W2] to
- * [W4], CPU1's FUTEX_WAKE cannot run inside the window, which is the
+ * No test forces this interleaving: with the lock held from [FW2] to
+ * [FW4], CPU1's FUTEX_WAKE cannot run inside the window, which is the
  * point; futex:test_futex_wake_count_and_order_across_cpus runs waits
  * and wakes against each other on every CPU.
  * Context: task, may sleep.  Locking: none held; takes the bucket lock.
@@ -141,16 +142,16 @@ int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout)
 	int ret;
 
 	might_sleep();
-	ret = futex_get_key(uaddr, &key);			/* [W1] */
+	ret = futex_get_key(uaddr, &key);			/* [FW1] */
 	if (ret)
 		return ret;
 	hb = futex_hash(&key);
 	futex_q_init(&q, &key);
-	ret = futex_wait_setup(uaddr, val, &q, hb);		/* [W2]..[W4] */
+	ret = futex_wait_setup(uaddr, val, &q, hb);	/* [FW2]..[FW4] */
 	if (ret)
 		return ret;
 
-	for (;;) {						/* [W5] */
+	for (;;) {						/* [FW5] */
 		if (READ_ONCE(q.woken) || signal_pending(current))
 			break;
 		if (abs_timeout) {
@@ -163,7 +164,7 @@ int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout)
 	}
 	__set_current_state(TASK_RUNNING);
 
-	raw_spin_lock(&hb->lock);				/* [W6] */
+	raw_spin_lock(&hb->lock);				/* [FW6] */
 	if (q.woken) {
 		ret = 0;
 	} else {

@@ -139,8 +139,8 @@ static void test_futex_wake_count_and_order_across_cpus(struct ktest *t)
 			KTEST_ASSERT(t, w[i] != NULL, "kthread_create failed");
 		}
 		for (i = 0; i < NR_WAITERS; i++)
-			KTEST_EXPECT(t, wait_flag_then_sleeping(w[i],
-								&waiter_ready[i]),
+			KTEST_EXPECT(t, wait_flag_then_sleeping(
+						w[i], &waiter_ready[i]),
 				     "W%d not seen asleep in FUTEX_WAIT", i);
 		WRITE_ONCE(futex_word, 1);
 		if (round == 0) {

@@ -139,7 +139,7 @@ static void test_futex_lock_pi_uncontended_sets_the_tid(struct ktest *t)
  * TRYLOCK_PI (Linux's answer without robust lists). */
 static void test_futex_pi_foreign_and_dead_owners(struct ktest *t)
 {
-	const u32 nobody = 0x3ffffff0;	/* pids only grow; never this far */
+	const u32 nobody = 0x3ffffff0;	/* pids only grow, never this far */
 
 	WRITE_ONCE(pi_word, nobody);
 	KTEST_EXPECT_EQ(t, futex_op(&pi_word, FUTEX_UNLOCK_PI, 0, NULL),
@@ -450,7 +450,8 @@ static void test_futex_pi_cycle_of_two_futexes_is_edeadlk(struct ktest *t)
 }
 
 #define MUTEX_THREADS 4
-#define MUTEX_LOOPS 500	/* hundreds of kernel entries on 1, 2 and 4 CPUs */
+/* 500: hundreds of kernel entries on 1, 2 and 4 CPUs */
+#define MUTEX_LOOPS 500
 
 static unsigned long mutex_counter;	/* only under the futex */
 static struct completion mutex_start, mutex_done[MUTEX_THREADS];

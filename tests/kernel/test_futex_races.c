@@ -19,7 +19,7 @@
  * and sleeps until its deadline (-ETIMEDOUT).
  *
  * test_futex_lock_pi_timeout_loses_to_a_hand_over (the diagram at
- * futex_lock_pi, step [L7]).  Scenario:
+ * futex_lock_pi, step [LP7]).  Scenario:
  *   M  the test task on CPU 0, SCHED_OTHER: owns F (FUTEX_LOCK_PI)
  *   W  FIFO 50 on CPU 1: FUTEX_LOCK_PI with a deadline 10 ms ahead;
  *      blocks (M boosted), times out in rt_mutex_wait_proxy_lock and parks
@@ -163,5 +163,6 @@ static void test_futex_lock_pi_timeout_loses_to_a_hand_over(struct ktest *t)
 }
 
 KTEST_SUITE(futex_races,
-	    KTEST_CASE(test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space),
+	    KTEST_CASE(
+		test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space),
 	    KTEST_CASE(test_futex_lock_pi_timeout_loses_to_a_hand_over));
