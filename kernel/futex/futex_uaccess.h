@@ -16,9 +16,17 @@
  * THIS IMPLEMENTATION IS TEMPORARY: it works on KERNEL addresses, so the
  * in-kernel tests can run futexes between kernel threads whose words live
  * in kernel memory, before user mode exists.  user-core's uaccess
- * (get_user / put_user and the fault-handled cmpxchg on a user u32,
- * issue 18 item 2) replaces the bodies below; the callers stay as they
- * are.  Until then the only bad address it recognises is the NULL page.
+ * (issue 18 item 2, kernel/user/uaccess.h on its branch) replaces the
+ * bodies below and the callers stay as they are:
+ *	futex_get_value_locked	  -> get_user_u32
+ *	futex_cmpxchg_value_locked -> futex_atomic_cmpxchg_inatomic
+ *	futex_fault_in		  -> fault_in_user_writeable
+ *	futex_key_mm		  -> current->mm
+ * for a task with a user address space; a kernel thread (current->mm
+ * NULL, the in-kernel futex suites) keeps the kernel-address access
+ * below, as Linux's old set_fs(KERNEL_DS) did, so a user task can never
+ * name a kernel address.  Until then the only bad address it recognises
+ * is the NULL page.
  */
 #ifndef KERNEL_FUTEX_FUTEX_UACCESS_H
 #define KERNEL_FUTEX_FUTEX_UACCESS_H
