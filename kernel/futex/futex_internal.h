@@ -132,12 +132,15 @@ static inline u32 futex_tid(const struct task_struct *p)
 
 /*
  * Test-only race windows (kernel/debug/race_window.h), each defined and
- * drawn beside its window in pi.c:
+ * drawn beside its window in waitwake.c or pi.c:
+ * futex_wait_timeout_window - a FUTEX_WAIT that stopped sleeping (its
+ *	deadline passed), before it takes the bucket lock: a wake may come.
  * futex_lock_pi_atomic_window - between reading the word and the
  *	cmpxchg that sets FUTEX_WAITERS: the owner may unlock in user space.
  * futex_lock_pi_cleanup_window - a waiter that timed out, no lock held,
  *	before it leaves the queue: the owner may hand it the lock.
  */
+extern struct race_window futex_wait_timeout_window;
 extern struct race_window futex_lock_pi_atomic_window;
 extern struct race_window futex_lock_pi_cleanup_window;
 

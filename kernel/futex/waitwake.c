@@ -22,6 +22,8 @@
 #include "lib/errno.h"
 #include "lib/bug.h"
 
+DEFINE_RACE_WINDOW(futex_wait_timeout_window);
+
 /*
  * futex_wake - wake up to nr_wake tasks waiting on uaddr, best prio
  * first; returns how many (at least one if any waits: nr_wake 0 or
@@ -131,6 +133,22 @@ retry:
  * [FW4], CPU1's FUTEX_WAKE cannot run inside the window, which is the
  * point; futex:test_futex_wake_count_and_order_across_cpus runs waits
  * and wakes against each other on every CPU.
+ *
+ * [FW6] decides by q->woken under the lock, not by why [FW5] stopped: a
+ * wake-up that lands after the timeout is counted by FUTEX_WAKE's return,
+ * so the waiter must take it:
+ *
+ *	CPU0 (FUTEX_WAIT, deadline)		CPU1 (FUTEX_WAKE, 1)
+ *	[FW5] deadline passed: stop
+ *						lock; q queued: dequeue,
+ *						  woken = true; unlock;
+ *						  returns 1
+ *	[FW6] lock; woken: return 0
+ *
+ * Returning -ETIMEDOUT there loses a wake-up the waker was told it made
+ * (a semaphore's post, a condition's signal).  futex_races:
+ * test_futex_wait_timeout_loses_to_a_wake parks CPU0 in
+ * futex_wait_timeout_window and runs CPU1.
  * Context: task, may sleep.  Locking: none held; takes the bucket lock.
  */
 int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout)
@@ -163,6 +181,7 @@ int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout)
 		set_current_state(TASK_INTERRUPTIBLE);
 	}
 	__set_current_state(TASK_RUNNING);
+	race_window(&futex_wait_timeout_window);
 
 	raw_spin_lock(&hb->lock);				/* [FW6] */
 	if (q.woken) {

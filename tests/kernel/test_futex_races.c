@@ -1,8 +1,18 @@
 /*
- * tests/kernel/test_futex_races.c - the futex_races suite: the PI futex
- * interleavings drawn in kernel/futex/pi.c, forced with race windows
- * (kernel/debug/race_window.h).  Both need 2 CPUs: one task spins in the
- * window while the other side of the race runs.
+ * tests/kernel/test_futex_races.c - the futex_races suite: the futex
+ * interleavings drawn in kernel/futex/waitwake.c and pi.c, forced with
+ * race windows (kernel/debug/race_window.h).  All need 2 CPUs: one task
+ * spins in the window while the other side of the race runs.
+ *
+ * test_futex_wait_timeout_loses_to_a_wake (the second diagram at
+ * futex_wait, step [FW6]).  Scenario:
+ *   W  FIFO 10 on CPU 1: FUTEX_WAIT on the word (value 0) with a deadline
+ *      1 ms ahead; nobody wakes it, [FW5] stops at the deadline and W
+ *      parks in futex_wait_timeout_window, still queued
+ *   M  the test task on CPU 0, SCHED_OTHER: FUTEX_WAKE(1) while W is
+ *      parked, then releases W
+ * Observable: the wake returns 1 and W's FUTEX_WAIT returns 0, not
+ * -ETIMEDOUT: a wake the waker counted is never lost.
  *
  * test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space (the
  * diagram at futex_lock_pi_atomic).  Scenario:
@@ -162,7 +172,58 @@ static void test_futex_lock_pi_timeout_loses_to_a_hand_over(struct ktest *t)
 	me_restore();
 }
 
+static u32 wait_word;
+static long waiter_ret;
+
+/* W: FUTEX_WAIT on wait_word (0) until racer_deadline. */
+static int futex_timed_waiter_fn(void *data)
+{
+	(void)data;
+	waiter_ret = futex_op(&wait_word, FUTEX_WAIT, 0, &racer_deadline);
+	complete(&racer_done);
+	return 0;
+}
+
+static void test_futex_wait_timeout_loses_to_a_wake(struct ktest *t)
+{
+	struct task_struct *w;
+	long woken;
+	bool parked;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: W spins in the window while M "
+			      "wakes");
+	init_completion(&racer_done);
+	waiter_ret = 1;
+	WRITE_ONCE(wait_word, 0);
+	me_rt(0, 0);
+	w = create_fifo(futex_timed_waiter_fn, NULL, 10, one_cpu(1),
+			"futex-wait");
+	KTEST_ASSERT(t, w != NULL, "kthread_create failed");
+	racer_deadline = ktime_get() + NSEC_PER_MSEC;
+	race_window_arm(&futex_wait_timeout_window, w);
+	wake_up_process(w);
+	parked = race_window_wait_parked(&futex_wait_timeout_window,
+					 PARK_WAIT_NS);
+	if (!parked)
+		race_window_disarm(&futex_wait_timeout_window);
+	KTEST_EXPECT(t, parked, "W parks in futex_wait_timeout_window within "
+		     "%lld s", PARK_WAIT_NS / NSEC_PER_SEC);
+	woken = futex_op(&wait_word, FUTEX_WAKE, 1, NULL);
+	if (parked)
+		race_window_release(&futex_wait_timeout_window);
+	wait_for_completion(&racer_done);
+	KTEST_EXPECT(t, woken == 1, "FUTEX_WAKE returned %ld, want 1 (W still "
+		     "queued)", woken);
+	KTEST_EXPECT(t, waiter_ret == (woken == 1 ? 0 : -ETIMEDOUT),
+		     "W's FUTEX_WAIT returned %ld after a wake counted %ld: "
+		     "want 0 for a counted wake", waiter_ret, woken);
+	put_task_struct(w);
+	me_restore();
+}
+
 KTEST_SUITE(futex_races,
+	    KTEST_CASE(test_futex_wait_timeout_loses_to_a_wake),
 	    KTEST_CASE(
 		test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space),
 	    KTEST_CASE(test_futex_lock_pi_timeout_loses_to_a_hand_over));
