@@ -210,7 +210,9 @@ retry:
 	ret = __rt_mutex_start_proxy_lock(&ps->pi_mutex,	/* [LP5] */
 					  &rt_waiter, current);
 	raw_spin_unlock_irq(&ps->pi_mutex.wait_lock);
-	if (ret == 1)
+	/* [P1] cannot take it: the pi_mutex is owned from attach_to_pi_owner
+	 * until free_pi_state, and pi_state->owner would be stale if it did */
+	if (WARN_ON(ret == 1))
 		ret = 0;
 	else if (ret == 0)					/* [LP6] */
 		ret = rt_mutex_wait_proxy_lock(&ps->pi_mutex, abs_timeout,
