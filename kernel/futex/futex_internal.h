@@ -137,11 +137,11 @@ static inline u32 futex_tid(const struct task_struct *p)
  *	deadline passed), before it takes the bucket lock: a wake may come.
  * futex_lock_pi_atomic_window - between reading the word and the
  *	cmpxchg that sets FUTEX_WAITERS: the owner may unlock in user space.
- * futex_lock_pi_cleanup_window - a waiter that timed out, no lock held,
+ * futex_lock_pi_unqueue_window - a waiter that timed out, no lock held,
  *	before it leaves the queue: the owner may hand it the lock.
  */
 extern struct race_window futex_wait_timeout_window;
 extern struct race_window futex_lock_pi_atomic_window;
-extern struct race_window futex_lock_pi_cleanup_window;
+extern struct race_window futex_lock_pi_unqueue_window;
 
 #endif /* KERNEL_FUTEX_FUTEX_INTERNAL_H */

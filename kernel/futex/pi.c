@@ -41,7 +41,7 @@
 #include "lib/bug.h"
 
 DEFINE_RACE_WINDOW(futex_lock_pi_atomic_window);
-DEFINE_RACE_WINDOW(futex_lock_pi_cleanup_window);
+DEFINE_RACE_WINDOW(futex_lock_pi_unqueue_window);
 
 /*
  * futex_lock_pi_atomic - step [LP2] of futex_lock_pi, under the bucket
@@ -158,7 +158,7 @@ again:
  * Returning -ETIMEDOUT there would leave the word naming W while W's
  * caller believes it failed: the lock would never be released.
  * futex_races:test_futex_lock_pi_timeout_loses_to_a_hand_over parks CPU0 in
- * futex_lock_pi_cleanup_window and runs CPU1's unlock.
+ * futex_lock_pi_unqueue_window and runs CPU1's unlock.
  * Context: task, may sleep.  Locking: none held; takes the bucket lock,
  * pi_mutex's wait_lock and (in the chain walk) tasks' pi_locks.
  */
@@ -218,7 +218,7 @@ retry:
 		ret = rt_mutex_wait_proxy_lock(&ps->pi_mutex, abs_timeout,
 					       &rt_waiter);
 	if (ret)
-		race_window(&futex_lock_pi_cleanup_window);
+		race_window(&futex_lock_pi_unqueue_window);
 
 	raw_spin_lock(&hb->lock);				/* [LP7] */
 	if (ret && !rt_mutex_cleanup_proxy_lock(&ps->pi_mutex, &rt_waiter))

@@ -33,7 +33,7 @@
  *   M  the test task on CPU 0, SCHED_OTHER: owns F (FUTEX_LOCK_PI)
  *   W  FIFO 50 on CPU 1: FUTEX_LOCK_PI with a deadline 10 ms ahead;
  *      blocks (M boosted), times out in rt_mutex_wait_proxy_lock and parks
- *      in futex_lock_pi_cleanup_window, its waiter still queued
+ *      in futex_lock_pi_unqueue_window, its waiter still queued
  *   M  while W is parked: still boosted to W's prio; FUTEX_UNLOCK_PI
  *      hands F to W (W's TID in the word) and drops M to 120; releases W
  * Observable: W's cleanup finds it owns the rt_mutex ([C1]): LOCK_PI
@@ -151,10 +151,10 @@ static void test_futex_lock_pi_timeout_loses_to_a_hand_over(struct ktest *t)
 	if (num_online_cpus() < 2)
 		ktest_skip(t, "needs 2 CPUs: W spins in the window while M "
 			      "unlocks");
-	parked = start_racer(t, &futex_lock_pi_cleanup_window, 50,
+	parked = start_racer(t, &futex_lock_pi_unqueue_window, 50,
 			     10 * NSEC_PER_MSEC, &w);
 	w_tid = (u32)w->pid;
-	KTEST_EXPECT(t, parked, "W parks in futex_lock_pi_cleanup_window "
+	KTEST_EXPECT(t, parked, "W parks in futex_lock_pi_unqueue_window "
 		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
 	if (parked)
 		KTEST_EXPECT(t, READ_ONCE(current->prio) == w->normal_prio,
@@ -165,7 +165,7 @@ static void test_futex_lock_pi_timeout_loses_to_a_hand_over(struct ktest *t)
 		     "M prio %d after its unlock, want %d",
 		     READ_ONCE(current->prio), m_prio);
 	if (parked)
-		race_window_release(&futex_lock_pi_cleanup_window);
+		race_window_release(&futex_lock_pi_unqueue_window);
 	expect_racer_took_the_futex(t, "W", w_tid,
 				    "the unlock had handed W the futex");
 	put_task_struct(w);
