@@ -137,8 +137,10 @@ static inline u32 futex_tid(const struct task_struct *p)
  *	deadline passed), before it takes the bucket lock: a wake may come.
  * futex_lock_pi_atomic_window - between reading the word and the
  *	cmpxchg that sets FUTEX_WAITERS: the owner may unlock in user space.
- * futex_lock_pi_unqueue_window - a waiter that timed out, no lock held,
- *	before it leaves the queue: the owner may hand it the lock.
+ * futex_lock_pi_unqueue_window - a waiter back from the rt_mutex wait
+ *	(it timed out, or the unlock handed it the futex), no lock held,
+ *	before it leaves the queue: the owner may hand it the lock, a new
+ *	locker may attach to its pi_state.
  */
 extern struct race_window futex_wait_timeout_window;
 extern struct race_window futex_lock_pi_atomic_window;

@@ -67,6 +67,26 @@ DEFINE_RACE_WINDOW(futex_lock_pi_unqueue_window);
  * unlock.  The test that parks CPU0 in futex_lock_pi_atomic_window and
  * runs CPU1's cmpxchg:
  * futex_races:test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space
+ *
+ * FUTEX_WAITERS is set even when a waiter is already queued, because the
+ * unlock that hands the futex to its last waiter leaves the bit clear
+ * ([UP3]) while that waiter's futex_q, and the pi_state, are still there:
+ *
+ *	CPU0 (W, handed F by the unlock)	CPU1 (X, FUTEX_LOCK_PI)
+ *	[H3] owns the pi_mutex; word = W
+ *	  (no WAITERS: W was alone)
+ *	not yet at [LP8]
+ *						lock(hb); word W; top: W's q
+ *						cmpxchg(W -> W|WAITERS)
+ *						attach to W's pi_state; sleep
+ *	[LP8] unqueue; back to user space
+ *	unlock: cmpxchg(W -> 0) fails on the
+ *	  bit: FUTEX_UNLOCK_PI hands F to X
+ *
+ * Attaching without the bit (Linux can: its unlock always leaves it set)
+ * would let W's user-space unlock free the word with X asleep for ever.
+ * futex_races:test_futex_lock_pi_after_a_hand_over_sets_waiters parks CPU0
+ * in futex_lock_pi_unqueue_window and runs CPU1.
  * Context: task.  Locking: hb->lock held; takes pi_mutex.wait_lock and
  * the task list lock (attach).
  */
@@ -110,7 +130,7 @@ again:
 		}
 		uval |= FUTEX_WAITERS;
 	}
-	if (top) {
+	if (top) {					/* see above */
 		if (!top->pi_state)
 			return -EINVAL;	/* FUTEX_WAIT'ers on a PI word */
 		ret = attach_to_pi_state(uval, top->pi_state);
@@ -217,8 +237,7 @@ retry:
 	else if (ret == 0)					/* [LP6] */
 		ret = rt_mutex_wait_proxy_lock(&ps->pi_mutex, abs_timeout,
 					       &rt_waiter);
-	if (ret)
-		race_window(&futex_lock_pi_unqueue_window);
+	race_window(&futex_lock_pi_unqueue_window);
 
 	raw_spin_lock(&hb->lock);				/* [LP7] */
 	if (ret && !rt_mutex_cleanup_proxy_lock(&ps->pi_mutex, &rt_waiter))

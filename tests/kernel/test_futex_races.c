@@ -39,6 +39,19 @@
  * Observable: W's cleanup finds it owns the rt_mutex ([C1]): LOCK_PI
  * returns 0, not -ETIMEDOUT, the word holds W's TID, and W's unlock
  * clears it.
+ *
+ * test_futex_lock_pi_after_a_hand_over_sets_waiters (the second diagram
+ * at futex_lock_pi_atomic).  Scenario:
+ *   M  the test task on CPU 0, SCHED_OTHER: owns F (FUTEX_LOCK_PI)
+ *   W  FIFO 50 on CPU 1: FUTEX_LOCK_PI, sleeps; M's unlock hands it F
+ *      (W's bare TID: nobody else waits) and W parks in
+ *      futex_lock_pi_unqueue_window, its futex_q still queued
+ *   X  FIFO 60 on CPU 0: FUTEX_LOCK_PI on F while W is parked; sleeps
+ *   M  sees X asleep, then releases W, which returns and unlocks F the
+ *      user-space way: cmpxchg(TID -> 0), FUTEX_UNLOCK_PI if that fails
+ * Observable: while W is parked the word is W's TID | FUTEX_WAITERS and
+ * W runs at X's prio; W's cmpxchg fails, its FUTEX_UNLOCK_PI hands F to
+ * X, which returns 0 with its own TID in the word.
  */
 #include "kernel/ktest.h"
 #include "kernel/futex/futex_internal.h"
@@ -172,6 +185,114 @@ static void test_futex_lock_pi_timeout_loses_to_a_hand_over(struct ktest *t)
 	me_restore();
 }
 
+static struct completion x_done;
+static long x_ret, w_unlock_path;	/* 1: user space, 2: the syscall */
+static u32 x_seen;
+
+/* W: lock F, then unlock it as user space does. */
+static int futex_handed_owner_fn(void *data)
+{
+	u32 tid = (u32)current->pid;
+
+	(void)data;
+	racer_ret = futex_op(&race_word, FUTEX_LOCK_PI, 0, NULL);
+	racer_seen = futex_word_read(&race_word);
+	if (!racer_ret) {
+		if (__atomic_compare_exchange_n(&race_word, &tid, 0, false,
+						__ATOMIC_RELEASE,
+						__ATOMIC_RELAXED)) {
+			w_unlock_path = 1;
+		} else {
+			w_unlock_path = 2;
+			racer_unlock_ret = futex_op(&race_word,
+						    FUTEX_UNLOCK_PI, 0, NULL);
+		}
+	}
+	complete(&racer_done);
+	return 0;
+}
+
+/* X: lock F (a 5 s deadline as hang net), note the word, release it. */
+static int futex_late_locker_fn(void *data)
+{
+	ktime_t deadline = ktime_get() + SAFETY_NS;
+
+	(void)data;
+	x_ret = futex_op(&race_word, FUTEX_LOCK_PI, 0, &deadline);
+	x_seen = futex_word_read(&race_word);
+	if (!x_ret)
+		futex_op(&race_word, FUTEX_UNLOCK_PI, 0, NULL);
+	complete(&x_done);
+	return 0;
+}
+
+static void test_futex_lock_pi_after_a_hand_over_sets_waiters(
+	struct ktest *t)
+{
+	struct task_struct *w, *x;
+	u32 w_tid, word;
+	bool parked;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: W spins in the window while X "
+			      "locks");
+	init_completion(&racer_done);
+	init_completion(&x_done);
+	racer_ret = racer_unlock_ret = x_ret = 1;
+	w_unlock_path = 0;
+	me_rt(0, 0);
+	WRITE_ONCE(race_word, 0);
+	KTEST_ASSERT(t, futex_op(&race_word, FUTEX_LOCK_PI, 0, NULL) == 0,
+		     "M's uncontended LOCK_PI failed");
+	w = create_fifo(futex_handed_owner_fn, NULL, 50, one_cpu(1),
+			"futex-W");
+	KTEST_ASSERT(t, w != NULL, "kthread_create failed");
+	w_tid = (u32)w->pid;
+	wake_up_process(w);
+	KTEST_EXPECT(t, wait_futex_pi_blocked(w), "W not seen blocked on F");
+	race_window_arm(&futex_lock_pi_unqueue_window, w);
+	KTEST_EXPECT_EQ(t, futex_op(&race_word, FUTEX_UNLOCK_PI, 0, NULL), 0);
+	parked = race_window_wait_parked(&futex_lock_pi_unqueue_window,
+					 PARK_WAIT_NS);
+	if (!parked)
+		race_window_disarm(&futex_lock_pi_unqueue_window);
+	KTEST_EXPECT(t, parked, "W parks in futex_lock_pi_unqueue_window "
+		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
+	KTEST_EXPECT(t, futex_word_read(&race_word) == w_tid,
+		     "word %#x after the hand-over, want W's bare TID %#x",
+		     futex_word_read(&race_word), w_tid);
+
+	x = create_fifo(futex_late_locker_fn, NULL, 60, one_cpu(0),
+			"futex-X");
+	KTEST_ASSERT(t, x != NULL, "kthread_create failed");
+	wake_up_process(x);
+	if (parked) {
+		KTEST_EXPECT(t, wait_futex_pi_blocked(x),
+			     "X not seen blocked on F");
+		word = futex_word_read(&race_word);
+		KTEST_EXPECT(t, word == (w_tid | FUTEX_WAITERS),
+			     "word %#x while X waits, want W's TID | WAITERS "
+			     "%#x", word, w_tid | FUTEX_WAITERS);
+		KTEST_EXPECT(t, READ_ONCE(w->prio) == x->normal_prio,
+			     "W prio %d while X waits, want X's %d",
+			     READ_ONCE(w->prio), x->normal_prio);
+		race_window_release(&futex_lock_pi_unqueue_window);
+	}
+	wait_for_completion(&racer_done);
+	wait_for_completion(&x_done);
+	KTEST_EXPECT_EQ(t, racer_ret, 0);
+	KTEST_EXPECT(t, w_unlock_path == 2 && racer_unlock_ret == 0,
+		     "W's unlock took path %ld (want 2, the syscall: WAITERS "
+		     "set) with %ld", w_unlock_path, racer_unlock_ret);
+	KTEST_EXPECT(t, x_ret == 0 && x_seen == (u32)x->pid,
+		     "X's LOCK_PI returned %ld and saw %#x, want 0 and its "
+		     "TID %#x", x_ret, x_seen, (u32)x->pid);
+	KTEST_EXPECT_EQ(t, futex_word_read(&race_word), 0);
+	put_task_struct(x);
+	put_task_struct(w);
+	me_restore();
+}
+
 static u32 wait_word;
 static long waiter_ret;
 
@@ -226,4 +347,5 @@ KTEST_SUITE(futex_races,
 	    KTEST_CASE(test_futex_wait_timeout_loses_to_a_wake),
 	    KTEST_CASE(
 		test_futex_lock_pi_retries_when_the_owner_unlocks_in_user_space),
-	    KTEST_CASE(test_futex_lock_pi_timeout_loses_to_a_hand_over));
+	    KTEST_CASE(test_futex_lock_pi_timeout_loses_to_a_hand_over),
+	    KTEST_CASE(test_futex_lock_pi_after_a_hand_over_sets_waiters));
