@@ -107,7 +107,7 @@ static void test_futex_pi_mutual_exclusion_with_fast_paths(struct ktest *t)
 	KTEST_EXPECT_EQ(t, mutex_counter, MUTEX_THREADS * MUTEX_LOOPS);
 	KTEST_EXPECT_EQ(t, mutex_errors, 0);
 	KTEST_EXPECT_EQ(t, futex_word_read(&pi_word), 0);
-	pr_info("futex_pi_mutex: %d lock/unlock pairs, %ld went to the kernel\n",
+	pr_info("futex_pi_mutex: %d lock/unlock pairs, %ld in the kernel\n",
 		MUTEX_THREADS * MUTEX_LOOPS, mutex_syscalls);
 }
 
