@@ -13,20 +13,13 @@
  *	futex_fault_in		make *uaddr present and writable (sleeps)
  *	futex_key_mm		the address space uaddr is resolved in
  *
- * THIS IMPLEMENTATION IS TEMPORARY: it works on KERNEL addresses, so the
- * in-kernel tests can run futexes between kernel threads whose words live
- * in kernel memory, before user mode exists.  user-core's uaccess
- * (issue 18 item 2, kernel/user/uaccess.h on its branch) replaces the
- * bodies below and the callers stay as they are:
- *	futex_get_value_locked	  -> get_user_u32
- *	futex_cmpxchg_value_locked -> futex_atomic_cmpxchg_inatomic
- *	futex_fault_in		  -> fault_in_user_writeable
- *	futex_key_mm		  -> current->mm
- * for a task with a user address space; a kernel thread (current->mm
- * NULL, the in-kernel futex suites) keeps the kernel-address access
- * below, as Linux's old set_fs(KERNEL_DS) did, so a user task can never
- * name a kernel address.  Until then the only bad address it recognises
- * is the NULL page.
+ * The kernel-address access below is for the in-kernel tests: their
+ * kernel threads (current->mm NULL) run futexes on words in kernel
+ * memory, as Linux's old set_fs(KERNEL_DS) allowed; a task with a user
+ * address space always goes through user-core's uaccess
+ * (kernel/user/uaccess.h: get_user_u32, futex_atomic_cmpxchg_inatomic,
+ * fault_in_user_writeable), so it can never name a kernel address.  The
+ * kernel-address access recognises only the NULL page as bad.
  */
 #ifndef KERNEL_FUTEX_FUTEX_UACCESS_H
 #define KERNEL_FUTEX_FUTEX_UACCESS_H
@@ -47,43 +40,94 @@ static inline bool futex_uaccess_bad(const u32 __user *uaddr)
 	return (uintptr_t)uaddr < FUTEX_UACCESS_NULL_PAGE;
 }
 
-/* futex_get_value_locked - *dest = *uaddr; 0 or -EFAULT.  Context: any,
- * does not sleep.  Locking: any. */
-static inline int futex_get_value_locked(u32 *dest, const u32 __user *uaddr)
+/* The kernel-address access: the in-kernel suites' kernel threads. */
+static inline int futex_kernel_get_value(u32 *dest, const u32 *kaddr)
 {
-	if (futex_uaccess_bad(uaddr))
+	if (futex_uaccess_bad(kaddr))
 		return -EFAULT;
-	*dest = __atomic_load_n(uaddr, __ATOMIC_ACQUIRE);
+	*dest = __atomic_load_n(kaddr, __ATOMIC_ACQUIRE);
 	return 0;
 }
 
-/* futex_cmpxchg_value_locked - atomically: if *uaddr == oldval, store
- * newval; *curval = the value found (== oldval: stored).  0 or -EFAULT.
- * A full barrier, as LOCK CMPXCHG.  Context: any, does not sleep. */
-static inline int futex_cmpxchg_value_locked(u32 *curval, u32 __user *uaddr,
+static inline int futex_kernel_cmpxchg_value(u32 *curval, u32 *kaddr,
 					     u32 oldval, u32 newval)
 {
-	if (futex_uaccess_bad(uaddr))
+	if (futex_uaccess_bad(kaddr))
 		return -EFAULT;
-	__atomic_compare_exchange_n(uaddr, &oldval, newval, false,
+	__atomic_compare_exchange_n(kaddr, &oldval, newval, false,
 				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 	*curval = oldval;
 	return 0;
 }
 
-/* futex_fault_in - make *uaddr present and writable: 0 or -EFAULT.
- * Context: task, may sleep (user-core's handles a page fault).
- * Locking: none held. */
+/*
+ * The seam.  futex_get_value_locked - *dest = *uaddr; 0 or -EFAULT.
+ * futex_cmpxchg_value_locked - atomically: if *uaddr == oldval, store
+ * newval; *curval = the value found (== oldval: stored); 0 or -EFAULT; a
+ * full barrier, as LOCK CMPXCHG.  Both: Context: any task, never sleep
+ * (callable under the bucket lock).
+ * futex_fault_in - make *uaddr present and writable: 0 or -EFAULT.
+ * Context: task, may sleep.  Locking: none held.
+ * futex_key_mm - the address space a futex address belongs to.
+ *
+ * Two versions while user-core's branch and this one are merged apart:
+ * with kernel/user/uaccess.h in the tree a user task goes through it;
+ * without it every caller is a kernel thread.  Once both are in, the
+ * second version goes.
+ */
+#if __has_include("kernel/user/uaccess.h")
+#include "kernel/user/uaccess.h"
+#include "kernel/sched/sched.h"
+
+static inline int futex_get_value_locked(u32 *dest, const u32 __user *uaddr)
+{
+	if (!current->mm)
+		return futex_kernel_get_value(dest, (const u32 *)uaddr);
+	return get_user_u32(dest, uaddr);
+}
+
+static inline int futex_cmpxchg_value_locked(u32 *curval, u32 __user *uaddr,
+					     u32 oldval, u32 newval)
+{
+	if (!current->mm)
+		return futex_kernel_cmpxchg_value(curval, (u32 *)uaddr,
+						  oldval, newval);
+	return futex_atomic_cmpxchg_inatomic(curval, uaddr, oldval, newval);
+}
+
+static inline int futex_fault_in(u32 __user *uaddr)
+{
+	if (!current->mm)
+		return futex_uaccess_bad(uaddr) ? -EFAULT : 0;
+	return fault_in_user_writeable(uaddr);
+}
+
+static inline const void *futex_key_mm(void)
+{
+	return current->mm;
+}
+#else	/* no user mode yet: kernel threads only */
+static inline int futex_get_value_locked(u32 *dest, const u32 __user *uaddr)
+{
+	return futex_kernel_get_value(dest, (const u32 *)uaddr);
+}
+
+static inline int futex_cmpxchg_value_locked(u32 *curval, u32 __user *uaddr,
+					     u32 oldval, u32 newval)
+{
+	return futex_kernel_cmpxchg_value(curval, (u32 *)uaddr, oldval,
+					  newval);
+}
+
 static inline int futex_fault_in(u32 __user *uaddr)
 {
 	return futex_uaccess_bad(uaddr) ? -EFAULT : 0;
 }
 
-/* futex_key_mm - the address space a futex address belongs to: the
- * caller's mm once user-core gives tasks one; NULL (the kernel's) now. */
 static inline const void *futex_key_mm(void)
 {
 	return NULL;
 }
+#endif
 
 #endif /* KERNEL_FUTEX_FUTEX_UACCESS_H */
