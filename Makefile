@@ -112,6 +112,7 @@ LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
 
 # ---- kernel sources: every .c/.asm in these directories
 KERNEL_DIRS := boot arch/x86_64 kernel kernel/shell kernel/time kernel/mm \
+	kernel/futex \
 	kernel/sched kernel/locking kernel/irq kernel/rcu kernel/debug \
 	lib drivers tests/kernel
 KSRCS_C   := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))

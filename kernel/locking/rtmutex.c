@@ -8,9 +8,10 @@
  * kernel/locking/rtmutex_pi.c for the PI side: queueing a waiter with
  * its boost, leaving the queue with the deboost, the chain walk.
  * Linux counterpart: kernel/locking/rtmutex.c (v3.x-v4.x structure);
- * rtk leaves out the wake_q batching, the rt_mutex proxy locking of
- * futexes and ww_mutex.  Longer than 400 lines because the race diagrams
- * of the owner word sit next to the code that defends against them.
+ * rtk leaves out the wake_q batching and ww_mutex; the proxy locking of
+ * PI futexes is kernel/locking/rtmutex_proxy.c.  Longer than 400 lines
+ * because the race diagrams of the owner word sit next to the code that
+ * defends against them.
  *
  * The owner word (lock->owner):
  *
@@ -78,7 +79,7 @@ void __rt_mutex_init(struct rt_mutex *lock, const char *name,
  * while waiters are queued, so their owner's unlock takes the slow path.
  * Context: any, irqs off.  Locking: lock->wait_lock held.
  */
-static void rt_mutex_set_owner(struct rt_mutex *lock, struct task_struct *owner)
+void rt_mutex_set_owner(struct rt_mutex *lock, struct task_struct *owner)
 {
 	uintptr_t val = (uintptr_t)owner;
 
@@ -129,7 +130,7 @@ static void mark_rt_mutex_waiters(struct rt_mutex *lock)
  * (a timed-out waiter leaves the owner word without the bit).
  * Context: any, irqs off.  Locking: lock->wait_lock held.
  */
-static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
+void fixup_rt_mutex_waiters(struct rt_mutex *lock)
 {
 	raw_spin_assert_held(&lock->wait_lock);
 	if (!rt_mutex_has_waiters(lock))
@@ -213,9 +214,8 @@ static void fixup_rt_mutex_waiters(struct rt_mutex *lock)
  * Context: task, irqs off.  Locking: lock->wait_lock held; takes
  * task->pi_lock.
  */
-static bool try_to_take_rt_mutex(struct rt_mutex *lock,
-				 struct task_struct *task,
-				 struct rt_mutex_waiter *waiter)
+bool try_to_take_rt_mutex(struct rt_mutex *lock, struct task_struct *task,
+			  struct rt_mutex_waiter *waiter)
 {
 	raw_spin_assert_held(&lock->wait_lock);
 

@@ -21,6 +21,10 @@
  *	[T1]..[T4]	try_to_take_rt_mutex (rtmutex.c)	wait_lock
  *	[S1]..[S6]	rt_mutex_slowlock (rtmutex.c)		nothing
  *	[U1]..[U3]	rt_mutex_slowunlock (rtmutex.c)		nothing
+ *	[P1]..[P3]	__rt_mutex_start_proxy_lock (rtmutex_proxy.c)	wait_lock
+ *	[W1]..[W4]	rt_mutex_wait_proxy_lock (rtmutex_proxy.c)	nothing
+ *	[C1]..[C3]	rt_mutex_cleanup_proxy_lock (rtmutex_proxy.c)	nothing
+ *	[H1]..[H3]	rt_mutex_proxy_hand_over (rtmutex_proxy.c)	wait_lock
  *
  * The race diagrams (CPU0/CPU1 columns) sit at the code that defends:
  * the waiters bit against the fast unlock at try_to_take_rt_mutex ([T1])
@@ -96,6 +100,17 @@ static inline bool rt_mutex_cmpxchg(struct rt_mutex *lock, uintptr_t old,
 	return __atomic_compare_exchange_n(&lock->owner, &old, new, false,
 					   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
 }
+
+/* The owner word and the queue, for the proxy locking of PI futexes
+ * (kernel/locking/rtmutex_proxy.c); each definition in rtmutex.c has its
+ * comment.  try_to_take_rt_mutex - steps [T1]..[T4]; rt_mutex_set_owner -
+ * owner takes lock, bit 0 kept while waiters are queued;
+ * fixup_rt_mutex_waiters - clear bit 0 nobody needs.  Context: irqs off.
+ * Locking: lock->wait_lock held. */
+bool try_to_take_rt_mutex(struct rt_mutex *lock, struct task_struct *task,
+			  struct rt_mutex_waiter *waiter);
+void rt_mutex_set_owner(struct rt_mutex *lock, struct task_struct *owner);
+void fixup_rt_mutex_waiters(struct rt_mutex *lock);
 
 /* rt_mutex_slowunlock - the unlock when the waiters bit is set, steps
  * [U1]..[U3].  Context: task.  Locking: takes wait_lock; the caller owns

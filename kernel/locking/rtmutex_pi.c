@@ -14,10 +14,11 @@
  * kernel/locking/deadlock.c for the depth report.
  * Linux counterpart: the PI half of kernel/locking/rtmutex.c (v3.14-v4.x
  * structure; the walk's steps [1]..[13] are Linux's), split out here only
- * for length; rtk leaves out the wake_q batching, the futex proxy locking
- * and SCHED_DEADLINE's deadline ordering of waiters.  Longer than 400
- * lines because the walk's numbered comment and its race diagrams sit
- * next to the steps they describe.
+ * for length; rtk leaves out the wake_q batching and SCHED_DEADLINE's
+ * deadline ordering of waiters (the futex proxy locking is
+ * kernel/locking/rtmutex_proxy.c).  Longer than 400 lines because the
+ * walk's numbered comment and its race diagrams sit next to the steps
+ * they describe.
  *
  * pi_waiters (task->pi_lock) holds, for each lock a task owns, that
  * lock's top waiter; the task's prio is the better of its normal_prio
