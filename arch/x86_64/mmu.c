@@ -19,6 +19,7 @@
 #include "arch/x86_64/mmu.h"
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/cpu.h"
+#include "arch/x86_64/pgtable.h"
 #include "arch/x86_64/tlb.h"
 #include "kernel/mm/mm_lock.h"
 #include "kernel/mm/pmm.h"
@@ -28,18 +29,6 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
-/* Page-table entry bits (SDM Vol. 3A, tables 4-14 to 4-20). */
-#define PTE_P		(1UL << 0)	/* present */
-#define PTE_W		(1UL << 1)	/* writable */
-#define PTE_PWT		(1UL << 3)	/* write-through */
-#define PTE_PCD		(1UL << 4)	/* cache disable */
-#define PTE_PS		(1UL << 7)	/* 2 MiB / 1 GiB page (levels 2, 3) */
-#define PTE_G		(1UL << 8)	/* global: survives a CR3 load */
-#define PTE_NX		(1UL << 63)	/* no execute, if EFER.NXE */
-#define PTE_ADDR	0x000FFFFFFFFFF000UL
-
-#define HUGE_SIZE	(2UL << 20)
-#define LOWER_HALF_END	0x0000800000000000UL
 
 /* Linker symbols (linker.ld), virtual except the _phys ones. */
 extern char __text_start[], __text_end[], __rodata_start[], __rodata_end[];
