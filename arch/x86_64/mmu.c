@@ -162,6 +162,30 @@ static void __init build_direct_map(void)
 	}
 }
 
+/*
+ * preallocate_kernel_half - give every kernel-half PML4 slot (256..511)
+ * its level-3 table now.  A user address space copies those 256 slots
+ * once, at arch_pgd_alloc() (mmu_user.c); with every slot filled from
+ * boot on, a kernel mapping added later (a kernel stack, an ioremap)
+ * lands in a shared level-3 table and is seen through every PML4 with
+ * no sync.  Costs 256 pages (1 MiB) minus the slots already in use.
+ * Linux counterpart: preallocate_vmalloc_pages() in arch/x86/mm/init_64.c.
+ */
+static void __init preallocate_kernel_half(void)
+{
+	for (int i = 256; i < 512; i++) {
+		u64 *l3;
+
+		if (kernel_pml4[i] & PTE_P)
+			continue;
+		l3 = alloc_page();
+		if (!l3)
+			panic("mmu: no page for the kernel half's tables");
+		memset(l3, 0, PAGE_SIZE);
+		kernel_pml4[i] = virt_to_phys(l3) | PTE_P | PTE_W;
+	}
+}
+
 struct desc_ptr {
 	u16 limit;
 	u64 base;
@@ -234,6 +258,7 @@ void __init arch_mmu_init(void)
 
 	direct_map_end = max(BOOT_MAP_END, ALIGN_UP(pmm_phys_end(), HUGE_SIZE));
 	build_direct_map();					/* [3] */
+	preallocate_kernel_half();
 
 	move_descriptor_tables_high();				/* [4] */
 	write_cr3(kernel_pml4_phys);
