@@ -19,7 +19,7 @@
  * preempt_schedule_irq, _cond_resched, scheduler_tick, __might_sleep)
  * and kernel/sched/core.c:do_sched_yield.  rtk leaves out sched classes
  * as ops tables (three policies, direct calls), cgroups, NUMA, uclamp,
- * core scheduling and the mm switch (one address space).
+ * core scheduling and membarrier; the mm switch is switch_mm_lazy().
  * Spec: article, "High-Level Preemption-Option Selection" (the four
  * models) and "Preemptible interrupt disable code sequences".
  */
@@ -36,6 +36,9 @@
 #include "kernel/debug/sched_trace.h"
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/debug/race_window.h"
+#include "kernel/mm/mm_struct.h"
+#include "kernel/mm/kstack.h"
+#include "kernel/user/process.h"
 
 DEFINE_RACE_WINDOW(schedule_dequeue_window);
 
@@ -44,6 +47,12 @@ DEFINE_PER_CPU(int, sched_need_resched);
 DEFINE_PER_CPU(int, rt_soft_irqs_off);	/* kernel/irqflags.h */
 
 unsigned long might_sleep_warnings;
+
+/* The mm a task switched out of was borrowing (a kernel thread's
+ * active_mm, or an exiting user thread's): its mm_count reference is
+ * dropped by finish_task_switch() once the switch is complete.  Only
+ * the CPU's own switch path touches it (irqs off). */
+static DEFINE_PER_CPU(struct mm_struct *, switch_prev_mm);
 
 /*
  * update_curr - charge the running task for the time since it was last
@@ -95,11 +104,19 @@ static void finish_task_switch(struct task_struct *prev)
 	/* cleared by migrate_enqueue only: until then prev counts as queued */
 	bool migrate = prev->migrate_pending;
 
+	struct mm_struct *prev_mm = this_cpu_read(switch_prev_mm);
+
+	this_cpu_write(switch_prev_mm, NULL);
 	__atomic_store_n(&prev->on_cpu, false, __ATOMIC_RELEASE);
 	/* the lock prev's __schedule took is ours now (lockdep): pairs
 	 * with the release in context_switch */
 	lock_acquire(&rq->lock.dep_map, 0, true, 0, _THIS_IP_);
 	raw_spin_unlock_irq(&rq->lock);
+	/* preemption is still off here: a last reference must not free
+	 * (__mmdrop takes a spinlock_t, a sleeping lock under rt), so the
+	 * desched thread does it (article, "Deferred operations") */
+	if (prev_mm)
+		mmdrop_delayed(prev_mm);
 	if (migrate)
 		migrate_enqueue(prev);
 	if (dead)
@@ -113,6 +130,43 @@ void schedule_tail(void *prev)
 {
 	finish_task_switch(prev);
 	preempt_enable();
+}
+
+/*
+ * switch_mm_lazy - the address-space half of a switch.
+ * [1] A kernel thread has no mm: it borrows prev's active_mm (and counts
+ *     it), so the CPU keeps its page tables: no CR3 load, and the user
+ *     entries stay in the TLB for when the same process comes back
+ *     (Linux's lazy TLB mode, active_mm).  The kernel half is the same
+ *     in every page table (mmu.c preallocate_kernel_half).
+ * [2] A user thread runs on its own mm: load it unless already loaded.
+ * [3] A prev without an mm (kernel thread, or a user thread past
+ *     exit_mm) gives up what it borrowed: dropped after the switch.
+ * [4] The user-mode CPU state (FPU, FS base) follows the thread; a user
+ *     thread's kernel stack is where ring 3 enters.
+ * Context: context_switch, irqs off, rq->lock held.
+ */
+static void switch_mm_lazy(struct rq *rq, struct task_struct *prev,
+			   struct task_struct *next)
+{
+	struct mm_struct *oldmm = prev->active_mm;
+
+	if (!next->mm) {					/* [1] */
+		next->active_mm = oldmm ? oldmm : &init_mm;
+		mmgrab(next->active_mm);
+	} else {						/* [2] */
+		next->active_mm = next->mm;
+		if (next->mm != oldmm)
+			arch_switch_mm(next->mm->pgd);
+	}
+	if (!prev->mm && oldmm) {				/* [3] */
+		this_cpu_write(switch_prev_mm, oldmm);
+		prev->active_mm = NULL;
+	}
+	arch_thread_switch(prev->user ? &prev->user->arch : NULL,	/* [4] */
+			   next->user ? &next->user->arch : NULL);
+	if (next->user)
+		arch_set_kernel_stack(rq->cpu, (unsigned long)kstack_top(next->stack));
 }
 
 /* context_switch - switch from prev to next; returns as prev, later.
@@ -131,6 +185,7 @@ static void context_switch(struct rq *rq, struct task_struct *prev,
 	/* rq->lock is handed to next, which releases it in
 	 * finish_task_switch: off prev's held locks (lockdep) */
 	lock_release(&rq->lock.dep_map, _THIS_IP_);
+	switch_mm_lazy(rq, prev, next);
 	this_cpu_write(current_task, next);
 	last = arch_context_switch(&prev->sp, next->sp, prev);
 	finish_task_switch(last);
