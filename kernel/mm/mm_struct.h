@@ -9,10 +9,11 @@
  * user half (mmget/mmput: the last mmput unmaps and frees the user
  * pages, exit_mmap), and together they hold one mm_count.  mm_count
  * counts references to the structure and its page tables: mm_users'
- * one, and one per CPU that still runs on the tables lazily (a kernel
- * thread borrows the previous task's mm as active_mm instead of loading
- * init_mm's: no CR3 load, no TLB flush when it is switched in and the
- * same process comes back; kernel/sched/core.c switch_mm_lazy).
+ * one, and one per exited thread whose CPU still runs on the tables
+ * until its final switch, which drops it with mmdrop_delayed (preemption
+ * is off there; kernel/sched/core.c switch_mm, finish_task_switch).
+ * Kernel threads run on init_mm; they do not borrow a user mm (see
+ * switch_mm for why).
  *
  * mm_count counts references to the structure (mmgrab/mmdrop, Linux's
  * "lazy" references); the last mmdrop frees it through __mmdrop(), which

@@ -19,7 +19,7 @@
  * preempt_schedule_irq, _cond_resched, scheduler_tick, __might_sleep)
  * and kernel/sched/core.c:do_sched_yield.  rtk leaves out sched classes
  * as ops tables (three policies, direct calls), cgroups, NUMA, uclamp,
- * core scheduling and membarrier; the mm switch is switch_mm_lazy().
+ * core scheduling and membarrier; the mm switch is switch_mm().
  * Spec: article, "High-Level Preemption-Option Selection" (the four
  * models) and "Preemptible interrupt disable code sequences".
  */
@@ -48,10 +48,9 @@ DEFINE_PER_CPU(int, rt_soft_irqs_off);	/* kernel/irqflags.h */
 
 unsigned long might_sleep_warnings;
 
-/* The mm a task switched out of was borrowing (a kernel thread's
- * active_mm, or an exiting user thread's): its mm_count reference is
- * dropped by finish_task_switch() once the switch is complete.  Only
- * the CPU's own switch path touches it (irqs off). */
+/* The mm an exited user thread switched out of (switch_mm [2]): its
+ * mm_count reference is dropped by finish_task_switch() once the switch
+ * is complete.  Only the CPU's own switch path touches it (irqs off). */
 static DEFINE_PER_CPU(struct mm_struct *, switch_prev_mm);
 
 /*
@@ -133,37 +132,38 @@ void schedule_tail(void *prev)
 }
 
 /*
- * switch_mm_lazy - the address-space half of a switch.
- * [1] A kernel thread has no mm: it borrows prev's active_mm (and counts
- *     it), so the CPU keeps its page tables: no CR3 load, and the user
- *     entries stay in the TLB for when the same process comes back
- *     (Linux's lazy TLB mode, active_mm).  The kernel half is the same
- *     in every page table (mmu.c preallocate_kernel_half).
- * [2] A user thread runs on its own mm: load it unless already loaded.
- * [3] A prev without an mm (kernel thread, or a user thread past
- *     exit_mm) gives up what it borrowed: dropped after the switch.
- * [4] The user-mode CPU state (FPU, FS base) follows the thread; a user
+ * switch_mm - the address-space half of a switch.
+ * [1] A user thread runs on its own mm, anything else on init_mm's
+ *     tables; load them unless the CPU is on them already.  Kernel
+ *     threads do NOT borrow the previous mm as Linux's lazy active_mm
+ *     does: a borrowed mm stays alive for as long as the borrowing CPU
+ *     does not switch again -- an idle CPU can keep an exited program's
+ *     page tables forever (test_user_exit_drops_mm_with_mmdrop_delayed
+ *     saw one mm_struct too many with borrowing).  rtk prefers an
+ *     address space that is gone when its last thread is, at the price
+ *     of a CR3 load (a user TLB refill) on user -> kernel-thread switches.
+ * [2] A prev that is a user thread past exit_mm (mm gone, active_mm
+ *     still its old mm, counted by exit_mm) gives up that reference: it
+ *     is dropped after the switch, with preemption off -- the article's
+ *     mmdrop_delayed case (finish_task_switch).
+ * [3] The user-mode CPU state (FPU, FS base) follows the thread; a user
  *     thread's kernel stack is where ring 3 enters.
  * Context: context_switch, irqs off, rq->lock held.
  */
-static void switch_mm_lazy(struct rq *rq, struct task_struct *prev,
-			   struct task_struct *next)
+static void switch_mm(struct rq *rq, struct task_struct *prev,
+		      struct task_struct *next)
 {
 	struct mm_struct *oldmm = prev->active_mm;
+	struct mm_struct *mm = next->mm ? next->mm : &init_mm;
 
-	if (!next->mm) {					/* [1] */
-		next->active_mm = oldmm ? oldmm : &init_mm;
-		mmgrab(next->active_mm);
-	} else {						/* [2] */
-		next->active_mm = next->mm;
-		if (next->mm != oldmm)
-			arch_switch_mm(next->mm->pgd);
-	}
-	if (!prev->mm && oldmm) {				/* [3] */
+	next->active_mm = mm;					/* [1] */
+	if (mm != oldmm)
+		arch_switch_mm(mm->pgd);
+	if (!prev->mm && oldmm && oldmm != &init_mm) {		/* [2] */
 		this_cpu_write(switch_prev_mm, oldmm);
-		prev->active_mm = NULL;
+		prev->active_mm = &init_mm;
 	}
-	arch_thread_switch(prev->user ? &prev->user->arch : NULL,	/* [4] */
+	arch_thread_switch(prev->user ? &prev->user->arch : NULL,	/* [3] */
 			   next->user ? &next->user->arch : NULL);
 	if (next->user)
 		arch_set_kernel_stack(rq->cpu, (unsigned long)kstack_top(next->stack));
@@ -185,7 +185,7 @@ static void context_switch(struct rq *rq, struct task_struct *prev,
 	/* rq->lock is handed to next, which releases it in
 	 * finish_task_switch: off prev's held locks (lockdep) */
 	lock_release(&rq->lock.dep_map, _THIS_IP_);
-	switch_mm_lazy(rq, prev, next);
+	switch_mm(rq, prev, next);
 	this_cpu_write(current_task, next);
 	last = arch_context_switch(&prev->sp, next->sp, prev);
 	finish_task_switch(last);

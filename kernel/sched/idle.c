@@ -91,7 +91,6 @@ void __init sched_init_boot_task(void)
 	init_task.state = TASK_RUNNING;
 	init_task.preempt_count = 0;
 	init_task.active_mm = &init_mm;	/* see cpu_startup_entry */
-	mmgrab(&init_mm);
 	raw_spin_lock_irqsave(&rq->lock, flags);
 	rq->curr = &init_task;
 	init_task.on_cpu = true;
@@ -119,9 +118,8 @@ void cpu_startup_entry(int cpu)
 	idle_task_init(rq, idle, cpu);
 	idle->preempt_count = 0;
 	/* the AP runs on the kernel's page tables (the trampoline loaded
-	 * them): its first task's active_mm, counted (core.c switch_mm_lazy) */
+	 * them): its first task's active_mm (core.c switch_mm) */
 	idle->active_mm = &init_mm;
-	mmgrab(&init_mm);
 	raw_spin_lock(&rq->lock);
 	rq->curr = idle;
 	idle->on_cpu = true;

@@ -7,7 +7,7 @@
  *       a joiner once futexes exist: a FUTEX_WAKE there);
  *   [2] exit_mm: the task keeps the mm as its active_mm (its CPU still
  *       runs on those tables until the final switch, which drops that
- *       reference with mmdrop_delayed: core.c switch_mm_lazy) and drops
+ *       reference with mmdrop_delayed: core.c switch_mm) and drops
  *       its mm_users reference: the last thread's mmput unmaps and frees
  *       every user page (exit_mmap);
  *   [3] unlist the thread; the last one sets the status (unless a group
