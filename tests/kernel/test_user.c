@@ -100,15 +100,47 @@ struct mem_snap {
 	int mms;		/* mm_structs alive */
 };
 
+static void count_exiting(struct task_struct *p, void *arg)
+{
+	if (READ_ONCE(p->state) == TASK_DEAD || (READ_ONCE(p->flags) & PF_EXITING))
+		(*(int *)arg)++;
+}
+
+/*
+ * exits_settled - wait until no exited thread is still on its way out,
+ * then flush the delayed releases.  process_wait() returns when the
+ * last thread has completed `exited`, before its final switch: the
+ * mm's last reference (mmdrop_delayed in finish_task_switch) and the
+ * task itself go after that, on the thread's CPU:
+ *
+ *	CPU0 (test)			CPU1 (exiting thread)
+ *	process_wait() returns		complete_all(&exited)
+ *	deferred_flush(): nothing yet	... task_exit, final switch
+ *	count mms: one too many		mmdrop_delayed(mm): queued now
+ *
+ * The poll is bounded by a hang guard only.
+ */
+static void exits_settled(void)
+{
+	u64 end = ktime_get_ns() + SAFETY_NS;
+
+	for (;;) {
+		int n = 0;
+
+		sched_for_each_task(count_exiting, &n);
+		if ((!n && !sched_nr_tasks_reaping()) || ktime_get_ns() > end)
+			break;
+		msleep(1);
+	}
+	deferred_flush();
+}
+
 /* snap - memory once every exited task and delayed release is gone. */
 static void snap(struct mem_snap *s)
 {
 	unsigned long slab_pages;
-	u64 end = ktime_get_ns() + SAFETY_NS;
 
-	while (sched_nr_tasks_reaping() && ktime_get_ns() < end)
-		msleep(1);
-	deferred_flush();
+	exits_settled();
 	free_dead_stacks();
 	slab_drain_all();
 	kmem_cache_totals(&s->objs, &slab_pages);
@@ -299,14 +331,15 @@ static void test_user_resched_delayed_acts_at_return_to_user(struct ktest *t)
 static void test_user_exit_drops_mm_with_mmdrop_delayed(struct ktest *t)
 {
 	struct deferred_stats s0, s1;
-	int mms0 = mm_count_live();
+	int mms0;
 
 	if (!have_program(t, "true"))
 		return;
-	deferred_flush();
+	exits_settled();
+	mms0 = mm_count_live();
 	deferred_get_stats(&s0);
 	KTEST_EXPECT_EQ(t, run(t, "true"), 0);
-	deferred_flush();
+	exits_settled();
 	deferred_get_stats(&s1);
 	KTEST_EXPECT(t, s1.mms_queued > s0.mms_queued,
 		     "no mm queued by mmdrop_delayed (%lu -> %lu)",
