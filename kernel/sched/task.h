@@ -144,6 +144,7 @@ struct task_struct {
 					 * one a kernel thread borrowed (counted
 					 * in mm_count unless == mm) */
 	struct user_thread *user;	/* kernel/user/process.h; NULL: none */
+	int tgid;			/* its process's pid (user threads), 0 */
 	struct lockdep_task lockdep;	/* held locks (lockdep.h); own */
 };
 

@@ -141,6 +141,7 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	task->user = t;
 	proc->mm = mm;
 	proc->tgid = task->pid;
+	task->tgid = task->pid;
 	ret = process_add_thread(proc, t);
 	BUG_ON(ret);			/* nobody can have killed it yet */
 	wake_up_process(task);						/* [5] */

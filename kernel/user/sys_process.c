@@ -109,6 +109,7 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	mmget(current->mm);
 	task->mm = current->mm;
 	task->user = t;
+	task->tgid = proc->tgid;
 	param.sched_priority = current->rt_priority;
 	sched_setscheduler(task, current->policy, &param);
 	if (current->policy == SCHED_OTHER)
