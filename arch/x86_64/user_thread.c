@@ -20,7 +20,7 @@
  * preemption off for as long as the FPU is borrowed (the user state is
  * saved once and the registers are not switched), which is exactly the
  * kind of long non-preemptible section PREEMPT_RT removes (article, the
- * latency-reduction measures section).
+ * "Latency-reduction measures" section: the MMX/SSE point).
  * Spec: Intel SDM Vol. 1 10.5 (FXSAVE area), 13 (state management);
  * Vol. 3A 2.5 (CR0.MP/EM/TS, CR4.OSFXSR/OSXMMEXCPT).
  * Linux counterpart: arch/x86/kernel/fpu/core.c, fpu/init.c (fpstate
