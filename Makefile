@@ -113,7 +113,7 @@ LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
 # ---- kernel sources: every .c/.asm in these directories
 KERNEL_DIRS := boot arch/x86_64 kernel kernel/shell kernel/time kernel/mm \
 	kernel/futex \
-	kernel/sched kernel/locking kernel/irq kernel/rcu kernel/debug \
+	kernel/sched kernel/locking kernel/irq kernel/rcu kernel/debug kernel/user \
 	lib drivers tests/kernel
 KSRCS_C   := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))
 KSRCS_ASM := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.asm)))
@@ -241,9 +241,10 @@ $(BUILD)/rtk-text.iso: $(BUILD)/rtk.elf boot/grub.cfg
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 
 iso: $(BUILD)/rtk.iso
-$(BUILD)/rtk.iso: $(BUILD)/rtk.elf boot/grub.cfg
+$(BUILD)/rtk.iso: $(BUILD)/rtk.elf boot/grub.cfg $(BUILD)/initramfs.cpio
 	@rm -rf $(BUILD)/isodir && mkdir -p $(BUILD)/isodir/boot/grub
 	@cp $(BUILD)/rtk.elf $(BUILD)/isodir/boot/rtk.elf
+	@cp $(BUILD)/initramfs.cpio $(BUILD)/isodir/boot/initramfs.cpio
 	@cp boot/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
 	@echo "  ISO     $@"
 	$(Q)grub-mkrescue -o $@ $(BUILD)/isodir 2> $(BUILD)/grub-mkrescue.log || \
@@ -269,10 +270,11 @@ QEMU_ARGS = -machine $(MACHINE) -cpu $(QEMU_CPU) -smp $(SMP) -m $(MEM) \
 	$(if $(ICOUNT),-icount shift=$(ICOUNT)$(comma)sleep=off)
 comma := ,
 
-run: deps $(BUILD)/rtk.elf
+run: deps $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio
 	@echo "rtk: QEMU, serial console here; poweroff (or ctrl-A x) to leave"
 	@# poweroff leaves through isa-debug-exit: status (0 << 1) | 1 = 1
 	$(QEMU) $(QEMU_ARGS) -kernel $(BUILD)/rtk.elf -append "$(APPEND)" \
+		-initrd $(BUILD)/initramfs.cpio \
 		-display none -serial mon:stdio; s=$$?; [ $$s -le 1 ] || \
 		{ echo "rtk: QEMU exited with status $$s"; exit $$s; }
 
@@ -285,16 +287,18 @@ host-test: $(HOST_TESTS)
 	$(PYTHON) tools/harness.py --host-bin $(BUILD)/host \
 		--log $(BUILD)/host-test.log
 
-test: deps $(HOST_TESTS) $(BUILD)/rtk.elf
+test: deps $(HOST_TESTS) $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio
 	$(PYTHON) tools/harness.py --host-bin $(BUILD)/host \
 		--elf $(BUILD)/rtk.elf --qemu $(QEMU) --smp $(SMP) --mem $(MEM) \
+		--initrd $(BUILD)/initramfs.cpio \
 		--accel $(ACCEL) --append "$(APPEND)" --timeout $(TIMEOUT) \
 		$(if $(ICOUNT),--icount $(ICOUNT)) \
 		$(if $(SELFTEST),--selftest $(SELFTEST)) \
 		--log $(BUILD)/kernel-test.log
 
-kernel-test: deps $(BUILD)/rtk.elf
+kernel-test: deps $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio
 	$(PYTHON) tools/harness.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \
+		--initrd $(BUILD)/initramfs.cpio \
 		--smp $(SMP) --mem $(MEM) --accel $(ACCEL) --append "$(APPEND)" \
 		--timeout $(TIMEOUT) $(if $(ICOUNT),--icount $(ICOUNT)) \
 		$(if $(SELFTEST),--selftest $(SELFTEST)) \
@@ -533,6 +537,9 @@ soak: deps
 model: model-check
 model-check: deps
 	bash model/pi/check.sh -o $(BUILD)/model
+
+# User programs and the initramfs (issue 18): make user, make user-host-test.
+include user/user.mk
 
 clean:
 	rm -rf $(BUILD)

@@ -15,6 +15,7 @@
 #define EIO		5	/* I/O error */
 #define ENXIO		6	/* no such device or address */
 #define E2BIG		7	/* argument list / string too long */
+#define ENOEXEC		8	/* exec format error */
 #define EBADF		9	/* bad handle */
 #define ECHILD		10	/* no child */
 #define EAGAIN		11	/* try again (would block) */

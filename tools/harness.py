@@ -386,6 +386,10 @@ def qemu_command(args):
            "-no-reboot", "-device", "isa-debug-exit,iobase=0xf4,iosize=4",
            # COM2, LPPTEST's stimulus line (tests/kernel/test_lpptest.c)
            "-serial", "null"]
+    # the user programs (kernel/user/initramfs.c): only when built, so a
+    # tree without user/ programs still boots and tests
+    if getattr(args, "initrd", None) and os.path.exists(args.initrd):
+        cmd += ["-initrd", args.initrd]
     if args.icount is not None:
         cmd += ["-accel", "tcg,thread=single",
                 "-icount", "shift=%s,sleep=off" % args.icount]
@@ -587,6 +591,8 @@ def main(argv=None):
     ap.add_argument("--machine", default="q35")
     ap.add_argument("--cpu", default="max")
     ap.add_argument("--append", default="", help="extra kernel arguments")
+    ap.add_argument("--initrd", help="initramfs (cpio) passed as -initrd "
+                    "when the file exists")
     ap.add_argument("--timeout", type=int, default=300,
                     help="seconds for the whole kernel run")
     ap.add_argument("--selftest", default="",

@@ -25,6 +25,7 @@
 #include "arch/x86_64/tsc.h"	/* arch_cycles, arch_clock_cycles, ... */
 #include "arch/x86_64/stacktrace.h"	/* arch_show_backtrace (oops, panic) */
 #include "arch/x86_64/switch.h"	/* arch_context_switch, stack set-up */
+#include "arch/x86_64/user_mode.h"	/* user page tables, uaccess, entry */
 
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1UL << PAGE_SHIFT)

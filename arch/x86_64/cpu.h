@@ -19,8 +19,18 @@
 #define MSR_APIC_BASE		0x0000001B
 #define MSR_TSC_DEADLINE	0x000006E0
 
+#define X86_CR0_MP		(1UL << 1)	/* WAIT honours TS */
+#define X86_CR0_EM		(1UL << 2)	/* x87 emulation: off */
+#define X86_CR0_TS		(1UL << 3)	/* task switched: lazy FPU */
+#define X86_CR0_NE		(1UL << 5)	/* native x87 errors (#MF) */
 #define X86_CR0_WP		(1UL << 16)
 #define X86_CR4_PGE		(1UL << 7)
+#define X86_CR4_OSFXSR		(1UL << 9)	/* FXSAVE/FXRSTOR, SSE on */
+#define X86_CR4_OSXMMEXCPT	(1UL << 10)	/* SSE exceptions as #XM */
+#define EFER_SCE		(1ULL << 0)	/* SYSCALL/SYSRET enabled */
+#define MSR_STAR		0xC0000081	/* SYSCALL/SYSRET selectors */
+#define MSR_LSTAR		0xC0000082	/* 64-bit SYSCALL entry */
+#define MSR_SYSCALL_MASK	0xC0000084	/* RFLAGS bits SYSCALL clears */
 
 struct cpuid_regs {
 	u32 eax, ebx, ecx, edx;
@@ -135,6 +145,12 @@ static inline unsigned long read_rflags(void)
 	return f;
 }
 
+#define X86_EFLAGS_TF (1UL << 8)
 #define X86_EFLAGS_IF (1UL << 9)
+#define X86_EFLAGS_DF (1UL << 10)
+#define X86_EFLAGS_NT (1UL << 14)
+#define X86_EFLAGS_RF (1UL << 16)
+#define X86_EFLAGS_AC (1UL << 18)
+#define X86_EFLAGS_IOPL (3UL << 12)
 
 #endif /* ARCH_X86_64_CPU_H */

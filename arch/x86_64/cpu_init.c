@@ -12,6 +12,7 @@
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/gdt.h"
 #include "arch/x86_64/idt.h"
+#include "arch/x86_64/syscall.h"
 #include "lib/bug.h"
 
 /*
@@ -25,4 +26,6 @@ void __init arch_cpu_init(void)
 					 * percpu_init_bsp() */
 	gdt_init_cpu(0, gdt_bsp_stacks());
 	idt_init();
+	syscall_init_cpu();
+	fpu_init_cpu();
 }

@@ -6,14 +6,18 @@
  *	0x08  kernel code, 64-bit (L=1, D=0), DPL 0
  *	0x10  kernel data, DPL 0 (base and limit are ignored in 64-bit mode)
  *	0x18  TSS descriptor, 16 bytes (type 9: available 64-bit TSS)
- * No user segments: rtk runs everything in ring 0.  The TSS matters only
- * for its Interrupt Stack Table: NMI, #DF and #MC switch to the IST stack
+ *	0x28  user code, 32-bit, DPL 3 (never loaded: SYSRET's base slot)
+ *	0x30  user data, DPL 3
+ *	0x38  user code, 64-bit, DPL 3
+ * The TSS gives RSP0, the current task's kernel stack for an interrupt
+ * in ring 3 (set at each switch), and the Interrupt Stack Table: NMI,
+ * #DF and #MC switch to the IST stack
  * named in their IDT gate (arch/x86_64/idt.c), so a kernel stack
  * overflow (#PF cannot push its frame -> #DF) still gets a working stack
  * to print the oops on.
  * Linux counterpart: arch/x86/kernel/cpu/common.c (load_direct_gdt,
  * cpu_init_exception_handling), asm/desc_defs.h.  rtk leaves out the
- * user, 32-bit and per-CPU-GS descriptors and the I/O bitmap.
+ * 32-bit (compat) and per-CPU-GS descriptors and the I/O bitmap.
  */
 #include "arch/x86_64/gdt.h"
 #include "lib/bug.h"
@@ -36,7 +40,7 @@ struct gdt_ptr {
 	u64 base;
 } __packed;
 
-#define GDT_ENTRIES 5	/* null, code, data, TSS (two slots) */
+#define GDT_ENTRIES 8	/* null, code, data, TSS (two slots), 3 user */
 
 /* One CPU's descriptor tables; written only by that CPU's bring-up. */
 struct cpu_gdt {
@@ -56,6 +60,11 @@ static u8 bsp_ist_stack[IST_COUNT][IST_STACK_SIZE] __aligned(16);
  */
 #define GDT_DESC_KERNEL_CODE 0x00AF9A000000FFFFULL
 #define GDT_DESC_KERNEL_DATA 0x00CF92000000FFFFULL
+/* The same with DPL 3 (bits 45-46): 0x9A -> 0xFA, 0x92 -> 0xF2; the
+ * 32-bit placeholder has D=1, L=0. */
+#define GDT_DESC_USER_CODE32 0x00CFFA000000FFFFULL
+#define GDT_DESC_USER_DATA 0x00CFF2000000FFFFULL
+#define GDT_DESC_USER_CODE 0x00AFFA000000FFFFULL
 #define TSS_TYPE_AVAILABLE 0x9
 #define DESC_PRESENT (1ULL << 47)
 
@@ -135,6 +144,9 @@ void gdt_init_cpu(int cpu, const struct cpu_stacks *stacks)
 	g->gdt[0] = 0;
 	g->gdt[GDT_KERNEL_CS / 8] = GDT_DESC_KERNEL_CODE;
 	g->gdt[GDT_KERNEL_DS / 8] = GDT_DESC_KERNEL_DATA;
+	g->gdt[GDT_USER_BASE / 8] = GDT_DESC_USER_CODE32;
+	g->gdt[GDT_USER_DS / 8] = GDT_DESC_USER_DATA;
+	g->gdt[GDT_USER_CS / 8] = GDT_DESC_USER_CODE;
 	/* Always rebuilt as "available": LTR faults on a busy TSS. */
 	tss_descriptor(&g->gdt[GDT_TSS / 8], (u64)(uintptr_t)&g->tss,
 		       sizeof(struct tss) - 1);
@@ -143,4 +155,10 @@ void gdt_init_cpu(int cpu, const struct cpu_stacks *stacks)
 	ptr.base = (u64)(uintptr_t)g->gdt;
 	load_gdt(&ptr);
 	__asm__ volatile("ltr %w0" : : "r"(GDT_TSS) : "memory");
+}
+
+void gdt_set_kernel_stack(int cpu, unsigned long top)
+{
+	BUG_ON(cpu < 0 || cpu >= GDT_MAX_CPUS);
+	cpu_gdt[cpu].tss.rsp[0] = top;
 }

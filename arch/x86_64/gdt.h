@@ -21,6 +21,13 @@
 #define GDT_KERNEL_CS	0x08
 #define GDT_KERNEL_DS	0x10
 #define GDT_TSS		0x18	/* 16-byte descriptor: slots 3 and 4 */
+/* User segments, in the order SYSRET needs (Intel SDM Vol. 2B SYSRET,
+ * Vol. 3A 5.8.8): STAR[63:48] = GDT_USER_BASE; SYSRET to 64-bit code
+ * loads SS = base + 8 and CS = base + 16, both with RPL 3.  The 32-bit
+ * code slot at base itself is never loaded (no compat mode). */
+#define GDT_USER_BASE	0x28	/* 32-bit user code: unused placeholder */
+#define GDT_USER_DS	0x30	/* user data, DPL 3 */
+#define GDT_USER_CS	0x38	/* user code, 64-bit, DPL 3 */
 
 /* IST slots (1-based, as the IDT gate's IST field counts them). */
 #define IST_DOUBLE_FAULT	1
@@ -40,8 +47,9 @@
 struct cpu_stacks {
 	unsigned long ist_top[IST_COUNT];	/* [IST_x - 1]: top (exclusive),
 						 * 16-byte aligned */
-	unsigned long rsp0;	/* TSS.RSP0, used on a ring 3 -> 0 switch
-				 * only; 0 while rtk has no user mode */
+	unsigned long rsp0;	/* initial TSS.RSP0 (ring 3 -> 0 switch);
+				 * the scheduler sets it per task with
+				 * gdt_set_kernel_stack() */
 };
 
 /* gdt_bsp_stacks - the boot CPU's static IST stacks. */
@@ -56,5 +64,10 @@ unsigned long gdt_ist_top(int cpu, int ist);
  * Context: the CPU numbered cpu itself, early bring-up, interrupts off.
  */
 void gdt_init_cpu(int cpu, const struct cpu_stacks *stacks);
+
+/* gdt_set_kernel_stack - TSS.RSP0 of CPU cpu: the stack the CPU switches
+ * to when an interrupt or exception arrives in ring 3.
+ * Context: CPU cpu itself (the context switch), interrupts off. */
+void gdt_set_kernel_stack(int cpu, unsigned long top);
 
 #endif /* ARCH_X86_64_GDT_H */

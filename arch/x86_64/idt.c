@@ -38,6 +38,7 @@ struct idt_ptr {
 } __packed;
 
 #define GATE_INTERRUPT 0x8E	/* P=1, DPL=0, type 0xE: 64-bit interrupt gate */
+#define GATE_DPL3 0x60		/* DPL=3: INT n from ring 3 allowed */
 
 /* Written once by idt_init() before any CPU loads it, then read-only. */
 static struct idt_gate idt[IDT_ENTRIES] __aligned(16);
@@ -89,6 +90,11 @@ void idt_init(void)
 	idt[X86_TRAP_DF].ist = IST_DOUBLE_FAULT;
 	idt[X86_TRAP_NMI].ist = IST_NMI;
 	idt[X86_TRAP_MC].ist = IST_MACHINE_CHECK;
+	/* int3 and into from ring 3 reach their handlers (#BP: SIGTRAP),
+	 * as in Linux; every other vector is #GP for an INT n from ring 3
+	 * (SDM Vol. 3A 6.12.1.1) */
+	idt[X86_TRAP_BP].type_attr |= GATE_DPL3;
+	idt[X86_TRAP_OF].type_attr |= GATE_DPL3;
 	idt_load();
 }
 

@@ -19,6 +19,7 @@
 #include "arch/x86_64/mmu.h"
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/cpu.h"
+#include "arch/x86_64/pgtable.h"
 #include "arch/x86_64/tlb.h"
 #include "kernel/mm/mm_lock.h"
 #include "kernel/mm/pmm.h"
@@ -28,18 +29,6 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
-/* Page-table entry bits (SDM Vol. 3A, tables 4-14 to 4-20). */
-#define PTE_P		(1UL << 0)	/* present */
-#define PTE_W		(1UL << 1)	/* writable */
-#define PTE_PWT		(1UL << 3)	/* write-through */
-#define PTE_PCD		(1UL << 4)	/* cache disable */
-#define PTE_PS		(1UL << 7)	/* 2 MiB / 1 GiB page (levels 2, 3) */
-#define PTE_G		(1UL << 8)	/* global: survives a CR3 load */
-#define PTE_NX		(1UL << 63)	/* no execute, if EFER.NXE */
-#define PTE_ADDR	0x000FFFFFFFFFF000UL
-
-#define HUGE_SIZE	(2UL << 20)
-#define LOWER_HALF_END	0x0000800000000000UL
 
 /* Linker symbols (linker.ld), virtual except the _phys ones. */
 extern char __text_start[], __text_end[], __rodata_start[], __rodata_end[];
@@ -173,6 +162,30 @@ static void __init build_direct_map(void)
 	}
 }
 
+/*
+ * preallocate_kernel_half - give every kernel-half PML4 slot (256..511)
+ * its level-3 table now.  A user address space copies those 256 slots
+ * once, at arch_pgd_alloc() (mmu_user.c); with every slot filled from
+ * boot on, a kernel mapping added later (a kernel stack, an ioremap)
+ * lands in a shared level-3 table and is seen through every PML4 with
+ * no sync.  Costs 256 pages (1 MiB) minus the slots already in use.
+ * Linux counterpart: preallocate_vmalloc_pages() in arch/x86/mm/init_64.c.
+ */
+static void __init preallocate_kernel_half(void)
+{
+	for (int i = 256; i < 512; i++) {
+		u64 *l3;
+
+		if (kernel_pml4[i] & PTE_P)
+			continue;
+		l3 = alloc_page();
+		if (!l3)
+			panic("mmu: no page for the kernel half's tables");
+		memset(l3, 0, PAGE_SIZE);
+		kernel_pml4[i] = virt_to_phys(l3) | PTE_P | PTE_W;
+	}
+}
+
 struct desc_ptr {
 	u16 limit;
 	u64 base;
@@ -245,6 +258,7 @@ void __init arch_mmu_init(void)
 
 	direct_map_end = max(BOOT_MAP_END, ALIGN_UP(pmm_phys_end(), HUGE_SIZE));
 	build_direct_map();					/* [3] */
+	preallocate_kernel_half();
 
 	move_descriptor_tables_high();				/* [4] */
 	write_cr3(kernel_pml4_phys);

@@ -27,6 +27,7 @@
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/cpu.h"
 #include "arch/x86_64/gdt.h"
+#include "arch/x86_64/syscall.h"
 #include "arch/x86_64/idt.h"
 #include "arch/x86_64/lapic.h"
 #include "kernel/cmdline.h"
@@ -153,6 +154,8 @@ static __noreturn void ap_start(int cpu)
 	BUG_ON(read_rflags() & X86_EFLAGS_IF);
 	gdt_init_cpu(cpu, &ap_stacks[cpu]);
 	idt_load();
+	syscall_init_cpu();
+	fpu_init_cpu();
 	BUG_ON(raw_smp_processor_id() != cpu);
 	/* an AP woken late with another CPU's parameters parked in the
 	 * trampoline ([0]), before it took this stack */

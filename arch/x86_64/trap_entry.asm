@@ -15,7 +15,15 @@
 ;   [5] calls trap_dispatch(regs) with a 16-byte aligned stack (the CPU
 ;       aligns RSP before pushing its frame; 22 + 2 words keep it so);
 ;   [6] restores the registers, drops vector and error code, IRETQ.
-; No SWAPGS: rtk has no user mode, GS always holds the kernel's base.
+; GS: an entry from ring 3 arrives with the user's GS base and swaps in
+; the kernel's (SWAPGS) after [3], and swaps back before IRETQ.  "From
+; ring 3" is the saved CS's RPL, except for NMI, #DF and #MC, which can
+; strike between SYSCALL and its SWAPGS (syscall_entry.asm) with a ring-0
+; CS and the user's GS: for them ("paranoid", as Linux) the GS base
+; itself decides.  A kernel GS base is negative (a per-CPU area in the
+; direct map minus __percpu_start, percpu_hw.c); a user one is a
+; selector's 32-bit base (CR4.FSGSBASE is off), never negative.  The
+; decision is kept in RBX (callee-saved) across trap_dispatch.
 ; Linux counterpart: arch/x86/entry/entry_64.S (idtentry, error_entry,
 ; PUSH_AND_CLEAR_REGS), arch/x86/include/asm/idtentry.h.
 
@@ -27,6 +35,9 @@ extern trap_dispatch
 
 TRAP_STUB_SIZE	equ 16		; = TRAP_STUB_SIZE in arch/x86_64/idt.h
 PT_REGS_RIP	equ 17 * 8	; offsetof(struct pt_regs, rip)
+PT_REGS_VECTOR	equ 15 * 8	; offsetof(struct pt_regs, vector)
+PT_REGS_CS	equ 18 * 8	; offsetof(struct pt_regs, cs)
+MSR_GS_BASE	equ 0xC0000101
 
 ; TRAP_STUB n - the entry stub of vector n.
 %macro TRAP_STUB 1
@@ -65,12 +76,36 @@ trap_common:
 	push r14
 	push r15
 	cld				; the C ABI wants DF clear
+	xor ebx, ebx			; GS: see the header
+	mov rax, [rsp + PT_REGS_VECTOR]
+	cmp eax, 2			; NMI
+	je .paranoid
+	cmp eax, 8			; #DF
+	je .paranoid
+	cmp eax, 18			; #MC
+	je .paranoid
+	test byte [rsp + PT_REGS_CS], 3
+	jz .gs_done
+	jmp .swap
+.paranoid:
+	mov ecx, MSR_GS_BASE
+	rdmsr
+	test edx, edx
+	js .gs_done			; already the kernel's
+.swap:
+	swapgs
+	mov ebx, 1
+.gs_done:
 	mov rdi, rsp			; struct pt_regs *
 	push qword [rsp + PT_REGS_RIP]	; [4] "return address" = interrupted RIP
 	push rbp			;     caller's frame = interrupted RBP
 	mov rbp, rsp
 	call trap_dispatch		; [5]
 	add rsp, 16			; [6] drop the fake frame
+	test ebx, ebx
+	jz .no_swap
+	swapgs
+.no_swap:
 	pop r15
 	pop r14
 	pop r13

@@ -18,8 +18,13 @@
  * Spec: Intel SDM Vol. 3A 6.15 (exception classes), 4.7 (#PF error code).
  * Linux counterpart: arch/x86/kernel/traps.c, arch/x86/mm/fault.c
  * (show_fault_oops), arch/x86/kernel/dumpstack.c (__die, show_regs).
- * rtk leaves out user mode, die notifiers, fixups by exception table
- * (trap catches instead) and oops-and-continue.
+ * From user mode (ring 3) an exception is no oops: one line names the
+ * process, the exception, RIP and the address, and the process is ended
+ * as if by the signal Linux would send (user_fault_exit, kernel/user).
+ * A kernel-mode #PF or #GP at a user-access instruction is fixed up
+ * through the exception table (extable.c): -EFAULT, not an oops.
+ * rtk leaves out die notifiers, signal delivery to handlers and
+ * oops-and-continue.
  */
 #include "arch/x86_64/traps.h"
 #include "arch/x86_64/arch.h"
@@ -28,6 +33,8 @@
 #include "arch/x86_64/irq.h"
 #include "arch/x86_64/stacktrace.h"
 #include "arch/x86_64/trap_catch.h"
+#include "arch/x86_64/extable.h"
+#include "arch/x86_64/gdt.h"
 #include "kernel/ksyms.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
@@ -222,6 +229,56 @@ static void do_nmi(struct pt_regs *regs)
 	printk(KERN_WARNING "NMI received at %s, continuing\n", sym);
 }
 
+/* Linux's signal numbers, for the exit status of a faulting process. */
+#define SIGILL	4
+#define SIGTRAP	5
+#define SIGBUS	7
+#define SIGFPE	8
+#define SIGSEGV	11
+
+/* user_fault_signal - the signal Linux sends for vector v from ring 3
+ * (arch/x86/kernel/traps.c). */
+static int user_fault_signal(int v)
+{
+	switch (v) {
+	case X86_TRAP_DE:
+	case X86_TRAP_MF:
+	case X86_TRAP_XF:
+		return SIGFPE;
+	case X86_TRAP_UD:
+		return SIGILL;
+	case X86_TRAP_DB:
+	case X86_TRAP_BP:
+		return SIGTRAP;
+	case X86_TRAP_AC:
+		return SIGBUS;
+	default:
+		return SIGSEGV;
+	}
+}
+
+/*
+ * do_user_fault - an exception in ring 3: describe it in one line and
+ * end the process (user_fault_exit, never returns).  The frame is
+ * dropped: interrupts go on, and the task exits from here.
+ * Context: exception from user mode, irqs off, kernel GS, on the task's
+ * kernel stack (TSS.RSP0).
+ */
+static __noreturn void do_user_fault(struct pt_regs *regs, u64 cr2)
+{
+	int v = (int)regs->vector;
+	char what[160];
+
+	scnprintf(what, sizeof(what), "%s %s at rip %#lx%s%#lx error %#lx",
+		  trap_vector_mnemonic(v), trap_vector_name(v),
+		  (unsigned long)regs->rip,
+		  v == X86_TRAP_PF ? " addr " : " rsp ",
+		  v == X86_TRAP_PF ? (unsigned long)cr2 : (unsigned long)regs->rsp,
+		  (unsigned long)regs->error_code);
+	arch_local_irq_enable();
+	user_fault_exit(user_fault_signal(v), what);
+}
+
 /*
  * trap_dispatch - see traps.h.
  * Context: called by trap_common only, interrupts off (interrupt gates),
@@ -241,12 +298,19 @@ void trap_dispatch(struct pt_regs *regs)
 
 	if (v >= FIRST_EXTERNAL_VECTOR) {
 		arch_handle_irq(regs);	/* irq_enter/exit, IRQ stack */
+		if (user_mode(regs))
+			exit_to_user_mode_prepare();	/* tick: preempts user */
 		return;
 	}
-	switch (v) {
-	case X86_TRAP_NMI:
+	if (v == X86_TRAP_NMI) {
 		do_nmi(regs);
 		return;
+	}
+	if (user_mode(regs) && v != X86_TRAP_MC)
+		do_user_fault(regs, cr2);
+	if ((v == X86_TRAP_PF || v == X86_TRAP_GP) && fixup_exception(regs))
+		return;		/* a user access: the caller gets -EFAULT */
+	switch (v) {
 	case X86_TRAP_BP:
 		do_int3(regs);
 		return;

@@ -5,6 +5,7 @@
  * Linux counterpart: kernel/fork.c (mm_alloc, __mmdrop, mmlist_lock).
  */
 #include "kernel/mm/mm_struct.h"
+#include "kernel/mm/user_mm.h"
 #include "kernel/mm/slab.h"
 #include "kernel/locking/spinlock.h"
 #include "kernel/sched/sched.h"
@@ -19,6 +20,7 @@ static DEFINE_SPINLOCK(mmlist_lock);
 
 struct mm_struct init_mm = {
 	.mm_count = 1,
+	.mm_users = 1,
 	.name = "init_mm",
 	.mmlist = LIST_HEAD_INIT(init_mm.mmlist),
 	.delayed_list = LIST_HEAD_INIT(init_mm.delayed_list),
@@ -38,14 +40,45 @@ struct mm_struct *mm_alloc(const char *name)
 	if (!mm)
 		return NULL;
 	mm->mm_count = 1;
-	/* no user half yet: the kernel's tables are the whole space */
+	/* no user half: the kernel's tables are the whole space */
 	mm->pgd = init_mm.pgd;
 	mm->name = name;
+	rt_mutex_init(&mm->mmap_lock);
 	INIT_LIST_HEAD(&mm->delayed_list);
 	spin_lock(&mmlist_lock);
 	list_add_tail(&mm->mmlist, &init_mm.mmlist);
 	spin_unlock(&mmlist_lock);
 	return mm;
+}
+
+struct mm_struct *mm_alloc_user(const char *name)
+{
+	struct mm_struct *mm;
+	u64 pgd;
+
+	might_sleep();
+	pgd = arch_pgd_alloc();
+	if (!pgd)
+		return NULL;
+	mm = mm_alloc(name);
+	if (!mm) {
+		arch_pgd_free(pgd);
+		return NULL;
+	}
+	mm->pgd = pgd;
+	mm->own_pgd = true;
+	mm->mm_users = 1;
+	mm->mmap_next = USER_MMAP_TOP;
+	return mm;
+}
+
+void mmput(struct mm_struct *mm)
+{
+	might_sleep();
+	if (__atomic_sub_fetch(&mm->mm_users, 1, __ATOMIC_ACQ_REL) == 0) {
+		exit_mmap(mm);
+		mmdrop(mm);
+	}
 }
 
 void __mmdrop(struct mm_struct *mm)
@@ -56,6 +89,8 @@ void __mmdrop(struct mm_struct *mm)
 	spin_lock(&mmlist_lock);
 	list_del(&mm->mmlist);
 	spin_unlock(&mmlist_lock);
+	if (mm->own_pgd)
+		arch_pgd_free(mm->pgd);	/* exit_mmap freed the pages */
 	kfree(mm);
 }
 

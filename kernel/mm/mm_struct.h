@@ -1,9 +1,19 @@
 /*
  * kernel/mm/mm_struct.h - struct mm_struct: a reference-counted address
- * space.  rtk has one so far, init_mm, the kernel's page tables, which
- * every kernel thread uses; mm_alloc() makes further ones that share the
- * kernel's tables until user address spaces exist (then each gets its own
- * PML4 with the kernel half copied).
+ * space.  init_mm holds the kernel's page tables; mm_alloc() makes one
+ * that shares them (tests of the counting), mm_alloc_user() one with
+ * its own page-table root whose kernel half is the kernel's and whose
+ * user half (kernel/mm/user_mm.c) belongs to one process.
+ *
+ * Two counts, as in Linux: mm_users counts the threads that use the
+ * user half (mmget/mmput: the last mmput unmaps and frees the user
+ * pages, exit_mmap), and together they hold one mm_count.  mm_count
+ * counts references to the structure and its page tables: mm_users'
+ * one, and one per exited thread whose CPU still runs on the tables
+ * until its final switch, which drops it with mmdrop_delayed (preemption
+ * is off there; kernel/sched/core.c switch_mm, finish_task_switch).
+ * Kernel threads run on init_mm; they do not borrow a user mm (see
+ * switch_mm for why).
  *
  * mm_count counts references to the structure (mmgrab/mmdrop, Linux's
  * "lazy" references); the last mmdrop frees it through __mmdrop(), which
@@ -14,19 +24,28 @@
  * kernel/sched/deferred.h).
  * Linux counterpart: include/linux/mm_types.h (struct mm_struct),
  * kernel/fork.c (mm_alloc, __mmdrop), include/linux/sched/mm.h (mmgrab,
- * mmdrop); PREEMPT_RT 2.6.1x mmdrop_delayed.  rtk leaves out mm_users /
- * mmget / mmput (no user mappings to tear down yet), VMAs, and mm_cpumask.
+ * mmdrop, mmget, mmput); PREEMPT_RT 2.6.1x mmdrop_delayed.  rtk leaves
+ * out VMAs (anonymous pages are tracked in the page tables alone) and
+ * mm_cpumask (a TLB shootdown goes to every CPU).
  */
 #ifndef KERNEL_MM_MM_STRUCT_H
 #define KERNEL_MM_MM_STRUCT_H
 
 #include "lib/types.h"
 #include "lib/list.h"
+#include "kernel/locking/rtmutex.h"
 
 struct mm_struct {
 	int mm_count;			/* atomic; freed at 0 (never init_mm) */
-	u64 pgd;			/* physical address of its PML4 (CR3) */
+	int mm_users;			/* atomic; threads using the user half */
+	u64 pgd;			/* physical address of its page-table root */
+	bool own_pgd;			/* pgd is its own (mm_alloc_user) */
 	const char *name;		/* "init_mm", or the mm_alloc caller's */
+
+	/* the user half, under mmap_lock (kernel/mm/user_mm.c) */
+	struct rt_mutex mmap_lock;
+	unsigned long nr_pages;		/* user pages mapped now */
+	unsigned long mmap_next;	/* mmap hands out below this */
 
 	/* under mmlist_lock (mm_struct.c) */
 	struct list_head mmlist;	/* every live mm_struct */
@@ -46,6 +65,22 @@ void mm_struct_init(void);
 /* mm_alloc - a new address space with one reference; NULL when out of
  * memory.  Context: task, may sleep (takes mmlist_lock). */
 struct mm_struct *mm_alloc(const char *name);
+
+/* mm_alloc_user - a new address space with its own page-table root (the
+ * kernel half shared), mm_users 1 and mm_count 1; NULL when out of
+ * memory.  Context: task, may sleep. */
+struct mm_struct *mm_alloc_user(const char *name);
+
+/* mmget - one more thread uses mm's user half.  Context: any. */
+static inline void mmget(struct mm_struct *mm)
+{
+	__atomic_fetch_add(&mm->mm_users, 1, __ATOMIC_RELAXED);
+}
+
+/* mmput - a thread is done with the user half; the last one unmaps it
+ * (exit_mmap) and drops mm_users' mm_count reference.
+ * Context: task, may sleep. */
+void mmput(struct mm_struct *mm);
 
 /* mmgrab - take a reference.  Context: any. */
 static inline void mmgrab(struct mm_struct *mm)

@@ -19,7 +19,7 @@
  * preempt_schedule_irq, _cond_resched, scheduler_tick, __might_sleep)
  * and kernel/sched/core.c:do_sched_yield.  rtk leaves out sched classes
  * as ops tables (three policies, direct calls), cgroups, NUMA, uclamp,
- * core scheduling and the mm switch (one address space).
+ * core scheduling and membarrier; the mm switch is switch_mm().
  * Spec: article, "High-Level Preemption-Option Selection" (the four
  * models) and "Preemptible interrupt disable code sequences".
  */
@@ -37,6 +37,9 @@
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/debug/race_window.h"
 #include "kernel/locking/bkl.h"
+#include "kernel/mm/mm_struct.h"
+#include "kernel/mm/kstack.h"
+#include "kernel/user/process.h"
 
 DEFINE_RACE_WINDOW(schedule_dequeue_window);
 
@@ -46,6 +49,11 @@ DEFINE_PER_CPU(int, rt_soft_irqs_off);	/* kernel/irqflags.h */
 
 unsigned long might_sleep_warnings;
 static int might_sleep_expecting;	/* might_sleep_expect_begin nesting */
+
+/* The mm an exited user thread switched out of (switch_mm [2]): its
+ * mm_count reference is dropped by finish_task_switch() once the switch
+ * is complete.  Only the CPU's own switch path touches it (irqs off). */
+static DEFINE_PER_CPU(struct mm_struct *, switch_prev_mm);
 
 /*
  * update_curr - charge the running task for the time since it was last
@@ -97,11 +105,19 @@ static void finish_task_switch(struct task_struct *prev)
 	/* cleared by migrate_enqueue only: until then prev counts as queued */
 	bool migrate = prev->migrate_pending;
 
+	struct mm_struct *prev_mm = this_cpu_read(switch_prev_mm);
+
+	this_cpu_write(switch_prev_mm, NULL);
 	__atomic_store_n(&prev->on_cpu, false, __ATOMIC_RELEASE);
 	/* the lock prev's __schedule took is ours now (lockdep): pairs
 	 * with the release in context_switch */
 	lock_acquire(&rq->lock.dep_map, 0, true, 0, _THIS_IP_);
 	raw_spin_unlock_irq(&rq->lock);
+	/* preemption is still off here: a last reference must not free
+	 * (__mmdrop takes a spinlock_t, a sleeping lock under rt), so the
+	 * desched thread does it (article, "Deferred operations") */
+	if (prev_mm)
+		mmdrop_delayed(prev_mm);
 	if (migrate)
 		migrate_enqueue(prev);
 	if (dead)
@@ -115,6 +131,44 @@ void schedule_tail(void *prev)
 {
 	finish_task_switch(prev);
 	preempt_enable();
+}
+
+/*
+ * switch_mm - the address-space half of a switch.
+ * [1] A user thread runs on its own mm, anything else on init_mm's
+ *     tables; load them unless the CPU is on them already.  Kernel
+ *     threads do NOT borrow the previous mm as Linux's lazy active_mm
+ *     does: a borrowed mm stays alive for as long as the borrowing CPU
+ *     does not switch again -- an idle CPU can keep an exited program's
+ *     page tables forever (test_user_exit_drops_mm_with_mmdrop_delayed
+ *     saw one mm_struct too many with borrowing).  rtk prefers an
+ *     address space that is gone when its last thread is, at the price
+ *     of a CR3 load (a user TLB refill) on user -> kernel-thread switches.
+ * [2] A prev that is a user thread past exit_mm (mm gone, active_mm
+ *     still its old mm, counted by exit_mm) gives up that reference: it
+ *     is dropped after the switch, with preemption off -- the article's
+ *     mmdrop_delayed case (finish_task_switch).
+ * [3] The user-mode CPU state (FPU, FS base) follows the thread; a user
+ *     thread's kernel stack is where ring 3 enters.
+ * Context: context_switch, irqs off, rq->lock held.
+ */
+static void switch_mm(struct rq *rq, struct task_struct *prev,
+		      struct task_struct *next)
+{
+	struct mm_struct *oldmm = prev->active_mm;
+	struct mm_struct *mm = next->mm ? next->mm : &init_mm;
+
+	next->active_mm = mm;					/* [1] */
+	if (mm != oldmm)
+		arch_switch_mm(mm->pgd);
+	if (!prev->mm && oldmm && oldmm != &init_mm) {		/* [2] */
+		this_cpu_write(switch_prev_mm, oldmm);
+		prev->active_mm = &init_mm;
+	}
+	arch_thread_switch(prev->user ? &prev->user->arch : NULL,	/* [3] */
+			   next->user ? &next->user->arch : NULL);
+	if (next->user)
+		arch_set_kernel_stack(rq->cpu, (unsigned long)kstack_top(next->stack));
 }
 
 /* context_switch - switch from prev to next; returns as prev, later.
@@ -133,6 +187,7 @@ static void context_switch(struct rq *rq, struct task_struct *prev,
 	/* rq->lock is handed to next, which releases it in
 	 * finish_task_switch: off prev's held locks (lockdep) */
 	lock_release(&rq->lock.dep_map, _THIS_IP_);
+	switch_mm(rq, prev, next);
 	this_cpu_write(current_task, next);
 	last = arch_context_switch(&prev->sp, next->sp, prev);
 	finish_task_switch(last);

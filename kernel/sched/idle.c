@@ -14,6 +14,7 @@
  */
 #include "kernel/sched/rq.h"
 #include "kernel/mm/kstack.h"
+#include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
@@ -89,6 +90,7 @@ void __init sched_init_boot_task(void)
 	sched_task_init(&init_task, "init");
 	init_task.state = TASK_RUNNING;
 	init_task.preempt_count = 0;
+	init_task.active_mm = &init_mm;	/* see cpu_startup_entry */
 	raw_spin_lock_irqsave(&rq->lock, flags);
 	rq->curr = &init_task;
 	init_task.on_cpu = true;
@@ -115,6 +117,9 @@ void cpu_startup_entry(int cpu)
 	BUG_ON(!raw_irqs_disabled());
 	idle_task_init(rq, idle, cpu);
 	idle->preempt_count = 0;
+	/* the AP runs on the kernel's page tables (the trampoline loaded
+	 * them): its first task's active_mm (core.c switch_mm) */
+	idle->active_mm = &init_mm;
 	raw_spin_lock(&rq->lock);
 	rq->curr = idle;
 	idle->on_cpu = true;

@@ -1,8 +1,9 @@
 /*
- * kernel/sched/task.h - struct task_struct: one kernel thread.
+ * kernel/sched/task.h - struct task_struct: one thread, kernel or user.
  *
  * A task is created by kthread_create() (kernel/sched/kthread.c), or is
- * a CPU's idle task (kernel/sched/idle.c).  It is freed when the last
+ * a CPU's idle task (kernel/sched/idle.c); a user thread is a kthread
+ * with mm and user set (kernel/user/process.c).  It is freed when the last
  * reference goes: the creator's, the scheduler's while it is alive, and
  * any get_task_struct() a user took (kthread_stop holds one).
  *
@@ -72,6 +73,8 @@
 
 struct rt_mutex_waiter;	/* kernel/locking: the PI code fills these in */
 struct kthread;
+struct mm_struct;
+struct user_thread;
 
 struct task_struct {
 	/* constant after creation */
@@ -141,6 +144,16 @@ struct task_struct {
 	raw_spinlock_t pi_lock;		/* prio fields, pi_waiters */
 	int exit_code;			/* entry()'s return value */
 	struct rcu_task rcu;		/* preemptible RCU reader state */
+
+	/* address space (kernel/mm/mm_struct.h); written by the task itself
+	 * and read by the context switch on its CPU */
+	struct mm_struct *mm;		/* user address space; NULL: kernel thread
+					 * (or a user thread past exit_mm) */
+	struct mm_struct *active_mm;	/* the one its CPU runs on: mm, or the
+					 * one a kernel thread borrowed (counted
+					 * in mm_count unless == mm) */
+	struct user_thread *user;	/* kernel/user/process.h; NULL: none */
+	int tgid;			/* its process's pid (user threads), 0 */
 	struct lockdep_task lockdep;	/* held locks (lockdep.h); own */
 };
 

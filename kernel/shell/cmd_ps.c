@@ -10,7 +10,9 @@
  * NICE are the user-side values chrt and nice take.  ST: R runnable
  * (R* = on a CPU now), S interruptible, D uninterruptible, M blocked on
  * a sleeping lock (TASK_RUNNING_MUTEX), X dead.  CPU: where it runs or
- * ran last; AFFINITY: cpus_allowed as a hex mask.
+ * ran last; AFFINITY: cpus_allowed as a hex mask.  A user thread adds
+ * "user TGID mm ADDR": its process and the mm_struct it runs on (the
+ * address only names it: the mm may go while ps prints).
  * The task list lock is a raw spinlock taken with interrupts off, so the
  * fields are copied out under it (sched_for_each_task) and printed after.
  * Linux counterpart: procps `ps -eLo pid,comm,policy,pri,rtprio,ni,stat,
@@ -33,6 +35,8 @@ struct ps_row {
 	long state;
 	bool on_cpu;
 	u64 affinity;
+	int tgid;		/* 0: kernel thread */
+	const void *mm;		/* identity only, never dereferenced */
 };
 
 struct ps_snapshot {
@@ -63,6 +67,8 @@ static void ps_copy(struct task_struct *p, void *arg)
 	r->state = READ_ONCE(p->state);
 	r->on_cpu = __atomic_load_n(&p->on_cpu, __ATOMIC_RELAXED);
 	r->affinity = __atomic_load_n(&p->cpus_allowed.bits, __ATOMIC_RELAXED);
+	r->mm = READ_ONCE(p->mm);
+	r->tgid = r->mm ? READ_ONCE(p->tgid) : 0;
 }
 
 static const char *state_name(long state, bool on_cpu)
@@ -100,12 +106,15 @@ static int cmd_ps(int argc, char **argv)
 		const struct ps_row *r = &snap.rows[i];
 		bool other = r->policy == SCHED_OTHER;
 
-		console_printf("%5d %-16s %-6s %3d %4d %5d %4d %-2s %3d %#lx\n",
+		console_printf("%5d %-16s %-6s %3d %4d %5d %4d %-2s %3d %#lx",
 			       r->pid, r->name, sched_policy_name(r->policy),
 			       r->normal_prio, r->prio, r->rt_priority,
 			       other ? r->nice : 0,
 			       state_name(r->state, r->on_cpu), r->cpu,
 			       (unsigned long)r->affinity);
+		if (r->tgid)
+			console_printf(" user %d mm %p", r->tgid, r->mm);
+		console_printf("\n");
 	}
 	if (snap.total > snap.n)
 		console_printf("(%d more tasks not shown)\n",

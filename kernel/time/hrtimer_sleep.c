@@ -12,6 +12,8 @@
 #include "kernel/debug/latbreak.h"
 #include "kernel/sched/sched.h"
 #include "lib/compiler.h"
+#include "lib/errno.h"
+#include "kernel/signal.h"
 
 struct abs_sleeper {
 	struct hrtimer timer;
@@ -39,9 +41,10 @@ static enum hrtimer_restart abs_sleeper_fn(struct hrtimer *timer)
  * waits for a handler running on another CPU, so the on-stack timer is
  * dead on return.
  */
-int schedule_hrtimeout_abs(ktime_t expires)
+int schedule_hrtimeout_abs_state(ktime_t expires, unsigned int state)
 {
 	struct abs_sleeper s;
+	int ret = 0;
 
 	might_sleep();
 	if (ktime_get() >= expires)
@@ -49,16 +52,25 @@ int schedule_hrtimeout_abs(ktime_t expires)
 	s.task = current;
 	s.fired = false;
 	hrtimer_init(&s.timer, abs_sleeper_fn);
-	set_current_state(TASK_UNINTERRUPTIBLE);
+	set_current_state(state);
 	hrtimer_start(&s.timer, expires);			/* [1] */
 	for (;;) {
 		if (READ_ONCE(s.fired))				/* [3] */
 			break;
+		if ((state & TASK_INTERRUPTIBLE) && signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
 		schedule();					/* [2] */
-		set_current_state(TASK_UNINTERRUPTIBLE);
+		set_current_state(state);
 	}
 	__set_current_state(TASK_RUNNING);
 	latbreak_sleeper_running();
 	hrtimer_cancel(&s.timer);				/* [4] */
-	return 0;
+	return ret;
+}
+
+int schedule_hrtimeout_abs(ktime_t expires)
+{
+	return schedule_hrtimeout_abs_state(expires, TASK_UNINTERRUPTIBLE);
 }

@@ -20,4 +20,9 @@
  */
 int schedule_hrtimeout_abs(ktime_t expires);
 
+/* schedule_hrtimeout_abs_state - the same, sleeping in state; with
+ * TASK_INTERRUPTIBLE a kernel_signal() ends the sleep early with -EINTR
+ * (a killed user task in nanosleep).  Context: task, sleeps. */
+int schedule_hrtimeout_abs_state(ktime_t expires, unsigned int state);
+
 #endif /* KERNEL_TIME_HRTIMER_SLEEP_H */

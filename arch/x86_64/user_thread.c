@@ -1,0 +1,152 @@
+/*
+ * arch/x86_64/user_thread.c - a user thread's machine state: its first
+ * registers, its FS base (TLS) and its FPU/SSE registers, switched with
+ * the thread.
+ *
+ * FPU policy: eager FXSAVE/FXRSTOR of user threads at every switch.
+ *  - Eager, not lazy (CR0.TS and a #NM trap at the first FPU use after a
+ *    switch): the lazy scheme puts an extra trap, with its own latency,
+ *    into the first floating-point instruction of a realtime loop after
+ *    every switch, and it leaks the previous owner's registers under
+ *    speculation (LazyFP, CVE-2018-3665; Linux went eager-only in 4.14).
+ *  - FXSAVE, not XSAVE: rtk's user programs are built for the x86-64
+ *    baseline (x87 + SSE2, user/user.mk), which is exactly FXSAVE's 512
+ *    bytes; XSAVE would add AVX and later state that nothing here uses.
+ *  - The kernel never touches the FPU: it is built with -mno-sse
+ *    -mno-mmx (Makefile), so a user thread's registers stay live while it
+ *    is in the kernel, and only a switch between two threads must move
+ *    them.  Kernel threads are not saved or restored at all.
+ * Why the kernel keeps its hands off (docs/user.md): kernel FPU use needs
+ * preemption off for as long as the FPU is borrowed (the user state is
+ * saved once and the registers are not switched), which is exactly the
+ * kind of long non-preemptible section PREEMPT_RT removes (article, the
+ * "Latency-reduction measures" section: the MMX/SSE point).
+ * Spec: Intel SDM Vol. 1 10.5 (FXSAVE area), 13 (state management);
+ * Vol. 3A 2.5 (CR0.MP/EM/TS, CR4.OSFXSR/OSXMMEXCPT).
+ * Linux counterpart: arch/x86/kernel/fpu/core.c, fpu/init.c (fpstate
+ * init values), process_64.c (__switch_to: FS base), start_thread.
+ */
+#include "arch/x86_64/arch.h"
+#include "arch/x86_64/cpu.h"
+#include "arch/x86_64/gdt.h"
+#include "arch/x86_64/syscall.h"
+#include "kernel/percpu.h"
+#include "lib/bug.h"
+#include "lib/string.h"
+
+/* FXSAVE image offsets (SDM Vol. 1 Table 10-2) and reset values. */
+#define FXSAVE_FCW	0	/* x87 control word */
+#define FXSAVE_MXCSR	24
+#define FCW_DEFAULT	0x037F	/* all x87 exceptions masked, 64-bit */
+#define MXCSR_DEFAULT	0x1F80	/* all SSE exceptions masked */
+
+DECLARE_PER_CPU(unsigned long, cpu_entry_rsp0);
+
+void fpu_init_cpu(void)
+{
+	u64 cr0 = read_cr0();
+
+	BUG_ON(read_rflags() & X86_EFLAGS_IF);
+	cr0 &= ~(X86_CR0_EM | X86_CR0_TS);
+	cr0 |= X86_CR0_MP | X86_CR0_NE;
+	__asm__ volatile("mov %0, %%cr0" : : "r"(cr0) : "memory");
+	write_cr4(read_cr4() | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT);
+	__asm__ volatile("fninit" ::: "memory");
+}
+
+static void fpu_init_state(struct arch_thread *t)
+{
+	u16 fcw = FCW_DEFAULT;
+	u32 mxcsr = MXCSR_DEFAULT;
+
+	memset(t->fxsave, 0, sizeof(t->fxsave));
+	memcpy(&t->fxsave[FXSAVE_FCW], &fcw, sizeof(fcw));
+	memcpy(&t->fxsave[FXSAVE_MXCSR], &mxcsr, sizeof(mxcsr));
+}
+
+static void fpu_save(struct arch_thread *t)
+{
+	__asm__ volatile("fxsave64 %0" : "=m"(t->fxsave));
+}
+
+static void fpu_restore(const struct arch_thread *t)
+{
+	__asm__ volatile("fxrstor64 %0" : : "m"(t->fxsave));
+}
+
+void arch_thread_init_exec(struct arch_thread *t, unsigned long pc,
+			   unsigned long sp)
+{
+	memset(&t->entry, 0, sizeof(t->entry));
+	t->entry.rip = pc;
+	t->entry.rsp = sp;
+	t->entry.cs = GDT_USER_CS | 3;
+	t->entry.ss = GDT_USER_DS | 3;
+	t->entry.rflags = X86_EFLAGS_IF | 0x2;	/* bit 1 always reads 1 */
+	t->fs_base = 0;
+	fpu_init_state(t);
+}
+
+/* arch_thread_init_clone - see user_mode.h.  The parent is current and
+ * in the kernel: its FPU registers are live (the kernel uses none), so
+ * FXSAVE copies them straight into the child. */
+void arch_thread_init_clone(struct arch_thread *t, const struct pt_regs *regs,
+			    unsigned long sp, bool set_tls, unsigned long tls)
+{
+	t->entry = *regs;
+	t->entry.rax = 0;		/* the child's clone() returns 0 */
+	if (sp)
+		t->entry.rsp = sp;
+	t->entry.vector = 0;
+	t->entry.error_code = 0;
+	t->fs_base = set_tls ? tls : rdmsr(MSR_FS_BASE);
+	fpu_save(t);
+}
+
+/* arch_thread_switch - see user_mode.h.  Called for every switch; a
+ * kernel thread passes NULL and is neither saved nor loaded. */
+void arch_thread_switch(struct arch_thread *prev, struct arch_thread *next)
+{
+	BUG_ON(!arch_irqs_disabled());
+	if (prev) {
+		fpu_save(prev);
+		prev->fs_base = rdmsr(MSR_FS_BASE);
+	}
+	if (next) {
+		fpu_restore(next);
+		wrmsr(MSR_FS_BASE, next->fs_base);
+	}
+}
+
+void arch_thread_set_fs(struct arch_thread *t, unsigned long base)
+{
+	unsigned long flags;
+
+	flags = arch_local_irq_save();
+	t->fs_base = base;
+	wrmsr(MSR_FS_BASE, base);	/* t is current's */
+	arch_local_irq_restore(flags);
+}
+
+unsigned long arch_thread_get_fs(const struct arch_thread *t)
+{
+	return t->fs_base;
+}
+
+/*
+ * arch_thread_enter_user - see user_mode.h.
+ * [1] interrupts off: from here to IRETQ nothing may switch us out with
+ *     half a frame built;
+ * [2] the return-to-user work (a kill or reschedule pending now);
+ * [3] this thread's FPU and FS base into the CPU (they may have been set
+ *     after the switch that brought us here);
+ * [4] the frame at the stack top, IRETQ (syscall_entry.asm).
+ */
+void arch_thread_enter_user(struct arch_thread *t)
+{
+	arch_local_irq_disable();				/* [1] */
+	exit_to_user_mode_prepare();				/* [2] */
+	fpu_restore(t);						/* [3] */
+	wrmsr(MSR_FS_BASE, t->fs_base);
+	user_enter_regs(&t->entry, this_cpu_read(cpu_entry_rsp0));	/* [4] */
+}

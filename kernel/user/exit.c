@@ -1,0 +1,102 @@
+/*
+ * kernel/user/exit.c - the end of user threads and processes: exit,
+ * exit_group, a kill, a fault in ring 3.
+ *
+ * do_exit():
+ *   [1] CLONE_CHILD_CLEARTID: write 0 to the thread's TID word (and wake
+ *       a joiner once futexes exist: a FUTEX_WAKE there);
+ *   [2] exit_mm: the task keeps the mm as its active_mm (its CPU still
+ *       runs on those tables until the final switch, which drops that
+ *       reference with mmdrop_delayed: core.c switch_mm) and drops
+ *       its mm_users reference: the last thread's mmput unmaps and frees
+ *       every user page (exit_mmap);
+ *   [3] unlist the thread; the last one sets the status (unless a group
+ *       exit chose it) and completes `exited` for the waiter;
+ *   [4] the thread's process reference, then the kthread's exit
+ *       (task_exit: the final switch; the scheduler frees the task).
+ * Linux counterpart: kernel/exit.c (do_exit, exit_mm, do_group_exit,
+ * zap_other_threads), kernel/fork.c (mm_release: clear_child_tid).
+ */
+#include "kernel/user/process.h"
+#include "kernel/user/uaccess.h"
+#include "kernel/user/uapi.h"
+#include "kernel/user/syscalls.h"
+#include "kernel/mm/mm_struct.h"
+#include "kernel/mm/slab.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal.h"
+#include "kernel/irqflags.h"
+#include "kernel/printk.h"
+#include "lib/bug.h"
+
+/* exit_mm - [2].  Context: the exiting user thread. */
+static void exit_mm(struct task_struct *p)
+{
+	struct mm_struct *mm = p->mm;
+	unsigned long flags;
+
+	mmgrab(mm);			/* active_mm's, dropped after the switch */
+	raw_local_irq_save(flags);	/* the switch reads mm/user: all at once */
+	p->mm = NULL;
+	p->active_mm = mm;
+	p->user = NULL;			/* no FPU save into the freed struct */
+	raw_local_irq_restore(flags);
+	mmput(mm);
+}
+
+void do_exit(int status)
+{
+	struct task_struct *p = current;
+	struct user_thread *t = p->user;
+	struct process *proc;
+	bool last;
+
+	might_sleep();
+	BUG_ON(!t);
+	proc = t->proc;
+	if (t->clear_child_tid) {					/* [1] */
+		put_user_u32(0, t->clear_child_tid);
+		futex_wake_tid(t->clear_child_tid);
+	}
+	exit_mm(p);							/* [2] */
+	spin_lock(&proc->lock);						/* [3] */
+	list_del(&t->node);
+	last = --proc->nr_threads == 0;
+	if (last && !proc->group_exit)
+		proc->exit_status = status;
+	spin_unlock(&proc->lock);
+	kfree(t);
+	if (last)
+		complete_all(&proc->exited);
+	process_put(proc);						/* [4] */
+	task_exit(status);
+}
+
+void do_group_exit(int status)
+{
+	struct process *proc = current_process();
+	struct user_thread *t;
+
+	BUG_ON(!proc);
+	spin_lock(&proc->lock);
+	if (!proc->group_exit) {
+		proc->group_exit = true;
+		proc->exit_status = status;
+	}
+	/* a listed thread's task is alive: it unlists itself under this
+	 * lock before it can exit (do_exit [3]) */
+	list_for_each_entry(t, &proc->threads, node)
+		if (t->task != current)
+			kernel_signal(t->task);
+	spin_unlock(&proc->lock);
+	do_exit(status);
+}
+
+void user_fault_exit(int sig, const char *what)
+{
+	struct process *proc = current_process();
+
+	pr_err("%s[%d]: %s: killed (signal %d)\n", current->name,
+	       proc ? proc->tgid : current->pid, what, sig);
+	do_group_exit(W_EXITCODE(0, sig));
+}

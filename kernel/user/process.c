@@ -1,0 +1,237 @@
+/*
+ * kernel/user/process.c - starting, waiting for and killing user
+ * processes (see process.h).
+ *
+ * process_spawn():
+ *   [1] the program's bytes from the initramfs (initramfs.c);
+ *   [2] a new address space, the ELF's segments in it (elf_loader.c);
+ *   [3] the main stack with Linux's initial layout (argc, argv, envp,
+ *       auxv: elf_loader.c elf_setup_stack);
+ *   [4] the first thread: a kthread whose first code leaves for ring 3
+ *       at the ELF entry (user_thread_start), listed in the process;
+ *   [5] started; the caller keeps a reference to wait with.
+ * Linux counterpart: kernel/fork.c (copy_process), fs/exec.c
+ * (kernel_execve, bprm), kernel/exit.c (wait_consider_task).
+ */
+#include "kernel/user/process.h"
+#include "kernel/user/elf_loader.h"
+#include "kernel/user/initramfs.h"
+#include "kernel/user/uapi.h"
+#include "kernel/mm/mm_struct.h"
+#include "kernel/mm/slab.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/signal.h"
+#include "lib/bug.h"
+#include "lib/errno.h"
+#include "lib/string.h"
+
+static DEFINE_SPINLOCK(process_list_lock);
+static LIST_HEAD(process_list);
+
+struct process *current_process(void)
+{
+	struct user_thread *t = current->user;
+
+	return t ? t->proc : NULL;
+}
+
+struct user_thread *user_thread_alloc(void)
+{
+	struct user_thread *t = kzalloc(sizeof(*t), GFP_KERNEL);
+
+	/* FXSAVE needs 16 bytes; the slab's size classes give that */
+	BUG_ON(t && ((uintptr_t)&t->arch & 15));
+	return t;
+}
+
+int user_thread_start(void *data)
+{
+	struct user_thread *t = data;
+
+	BUG_ON(current->user != t);
+	arch_thread_enter_user(&t->arch);
+}
+
+int process_add_thread(struct process *proc, struct user_thread *t)
+{
+	int err = 0;
+
+	spin_lock(&proc->lock);
+	if (proc->group_exit) {
+		err = -EAGAIN;
+	} else {
+		list_add_tail(&t->node, &proc->threads);
+		proc->nr_threads++;
+		__atomic_fetch_add(&proc->refcount, 1, __ATOMIC_RELAXED);
+		t->proc = proc;
+	}
+	spin_unlock(&proc->lock);
+	return err;
+}
+
+void process_put(struct process *p)
+{
+	if (__atomic_sub_fetch(&p->refcount, 1, __ATOMIC_ACQ_REL))
+		return;
+	might_sleep();
+	spin_lock(&process_list_lock);
+	list_del(&p->node);
+	spin_unlock(&process_list_lock);
+	kfree(p);
+}
+
+/* process_new - a process with no thread yet: one reference (the
+ * spawner's). */
+static struct process *process_new(const char *name)
+{
+	struct process *p = kzalloc(sizeof(*p), GFP_KERNEL);
+
+	if (!p)
+		return NULL;
+	strscpy(p->name, name, sizeof(p->name));
+	p->refcount = 1;
+	init_completion(&p->exited);
+	spin_lock_init(&p->lock);
+	INIT_LIST_HEAD(&p->threads);
+	spin_lock(&process_list_lock);
+	list_add_tail(&p->node, &process_list);
+	spin_unlock(&process_list_lock);
+	return p;
+}
+
+struct process *process_spawn(int argc, char *const argv[], int *err)
+{
+	const void *image;
+	size_t size;
+	struct process *proc;
+	struct mm_struct *mm;
+	struct user_thread *t;
+	struct task_struct *task;
+	unsigned long entry, sp;
+	long ret;
+
+	might_sleep();
+	BUG_ON(argc < 1);
+	ret = initramfs_find(argv[0], &image, &size);			/* [1] */
+	if (ret)
+		goto out_err;
+	ret = -ENOMEM;
+	proc = process_new(argv[0]);
+	if (!proc)
+		goto out_err;
+	mm = mm_alloc_user(proc->name);					/* [2] */
+	if (!mm)
+		goto out_proc;
+	ret = elf_load(mm, image, size, &entry);
+	if (ret)
+		goto out_mm;
+	ret = elf_setup_stack(mm, argc, argv, &sp);			/* [3] */
+	if (ret)
+		goto out_mm;
+	ret = -ENOMEM;
+	t = user_thread_alloc();					/* [4] */
+	if (!t)
+		goto out_mm;
+	arch_thread_init_exec(&t->arch, entry, sp);
+	task = kthread_create(user_thread_start, t, "%s", proc->name);
+	if (!task)
+		goto out_thread;
+	t->task = task;
+	task->mm = mm;
+	task->user = t;
+	proc->mm = mm;
+	proc->tgid = task->pid;
+	task->tgid = task->pid;
+	ret = process_add_thread(proc, t);
+	BUG_ON(ret);			/* nobody can have killed it yet */
+	wake_up_process(task);						/* [5] */
+	return proc;
+
+out_thread:
+	kfree(t);
+out_mm:
+	mmput(mm);
+out_proc:
+	process_put(proc);
+out_err:
+	*err = (int)ret;
+	return NULL;
+}
+
+int process_wait(struct process *p)
+{
+	might_sleep();
+	wait_for_completion(&p->exited);
+	return READ_ONCE(p->exit_status);
+}
+
+/* process_get_by_pid - the live process with a thread whose pid is pid,
+ * with a reference; NULL if none.  Locking: takes process_list_lock and
+ * each process's lock. */
+static struct process *process_get_by_pid(int pid)
+{
+	struct process *p, *found = NULL;
+	struct user_thread *t;
+
+	spin_lock(&process_list_lock);
+	list_for_each_entry(p, &process_list, node) {
+		spin_lock(&p->lock);
+		list_for_each_entry(t, &p->threads, node)
+			if (t->task->pid == pid)
+				found = p;
+		if (found)
+			__atomic_fetch_add(&p->refcount, 1, __ATOMIC_RELAXED);
+		spin_unlock(&p->lock);
+		if (found)
+			break;
+	}
+	spin_unlock(&process_list_lock);
+	return found;
+}
+
+int process_kill(int pid)
+{
+	struct process *p = process_get_by_pid(pid);
+	struct user_thread *t;
+
+	if (!p)
+		return -ESRCH;
+	spin_lock(&p->lock);
+	if (!p->group_exit) {
+		p->group_exit = true;
+		p->exit_status = W_EXITCODE(0, SIGKILL);
+	}
+	list_for_each_entry(t, &p->threads, node)
+		kernel_signal(t->task);
+	spin_unlock(&p->lock);
+	process_put(p);
+	return 0;
+}
+
+struct task_struct *process_find_thread(int tid)
+{
+	struct process *proc = current_process();
+	struct task_struct *found = NULL;
+	struct user_thread *t;
+
+	if (!proc)
+		return NULL;
+	spin_lock(&proc->lock);
+	list_for_each_entry(t, &proc->threads, node)
+		if (t->task->pid == tid)
+			found = get_task_struct(t->task);
+	spin_unlock(&proc->lock);
+	return found;
+}
+
+int process_count_live(void)
+{
+	struct process *p;
+	int n = 0;
+
+	spin_lock(&process_list_lock);
+	list_for_each_entry(p, &process_list, node)
+		n += READ_ONCE(p->nr_threads) > 0;
+	spin_unlock(&process_list_lock);
+	return n;
+}

@@ -1,0 +1,114 @@
+/*
+ * kernel/user/process.h - a user process: one address space, one or more
+ * threads (tasks) in it, an exit status its waiter collects.
+ *
+ * A user thread is a task (kernel/sched/task.h) with task->mm set and
+ * task->user pointing at its struct user_thread; it starts as a kernel
+ * thread (kthread_create) whose first code leaves for ring 3
+ * (arch_thread_enter_user) and enters the kernel again only through a
+ * system call, an interrupt or a fault.  The process is what the
+ * threads share: the mm, the thread-group id (the first thread's pid,
+ * getpid()), the group-exit state.
+ *
+ * Lifetime: a process is counted (refcount): one reference for its live
+ * threads together, one for whoever spawned it (process_wait +
+ * process_put).  Its threads drop their shared one when the last exits,
+ * after completing `exited`.
+ * Linux counterpart: struct signal_struct (group exit, the status) and
+ * the thread-group leader's task_struct (tgid), kernel/exit.c,
+ * kernel/fork.c.  rtk leaves out fork/exec from user space, parents
+ * and zombies (the spawner waits), signals other than SIGKILL.
+ */
+#ifndef KERNEL_USER_PROCESS_H
+#define KERNEL_USER_PROCESS_H
+
+#include "lib/types.h"
+#include "lib/list.h"
+#include "arch/x86_64/arch.h"
+#include "kernel/sched/task.h"
+#include "kernel/sched/completion.h"
+#include "kernel/locking/spinlock.h"
+
+struct mm_struct;
+
+struct process {
+	/* constant after process_spawn */
+	int tgid;			/* the first thread's pid */
+	char name[TASK_COMM_LEN];	/* the program's */
+	struct mm_struct *mm;		/* valid while nr_threads > 0 */
+
+	int refcount;			/* atomic; freed at 0 */
+	struct completion exited;	/* completed when the last thread went */
+
+	spinlock_t lock;		/* protects the fields below */
+	struct list_head threads;	/* user_thread.node, live threads */
+	int nr_threads;			/* on the list */
+	bool group_exit;		/* exit_group or a kill: all go */
+	int exit_status;		/* wait status: W_EXITCODE(code, sig) */
+
+	/* under process_list_lock (process.c) */
+	struct list_head node;		/* every live process */
+};
+
+/*
+ * struct user_thread - a task's user-mode side; task->user.  The arch
+ * part first: it must be 16-byte aligned (FXSAVE), so the struct is
+ * allocated on its own (kmalloc's alignment).
+ */
+struct user_thread {
+	struct arch_thread arch;	/* registers, FPU, FS base */
+	struct process *proc;		/* a reference until the thread exits */
+	struct task_struct *task;	/* the thread; valid while listed */
+	struct list_head node;		/* in proc->threads, under proc->lock */
+	u32 __user *clear_child_tid;	/* CLONE_CHILD_CLEARTID: 0 at exit */
+};
+
+/* process_spawn - load program name (its argv[0]) from the initramfs
+ * into a new address space and start its first thread.  Returns the
+ * process with a reference for the caller (process_wait, process_put),
+ * or an ERR_PTR-free NULL with *err set: -ENOENT, -ENOEXEC, -ENOMEM.
+ * Context: task, sleeps. */
+struct process *process_spawn(int argc, char *const argv[], int *err);
+
+/* process_wait - sleep until every thread of p has exited; returns the
+ * wait status (W_EXITCODE).  Context: task, sleeps. */
+int process_wait(struct process *p);
+
+/* process_put - drop a reference.  Context: task. */
+void process_put(struct process *p);
+
+/* process_kill - end process tgid (any of its thread ids also names it)
+ * as by SIGKILL; 0 or -ESRCH.  Context: task. */
+int process_kill(int pid);
+
+/* process_find_thread - the task with tid pid in current's process,
+ * with a reference (put_task_struct), or NULL.  Context: task. */
+struct task_struct *process_find_thread(int tid);
+
+/* process_count_live - processes with a live thread (tests). */
+int process_count_live(void);
+
+/* user_thread_alloc - a zeroed, aligned user_thread.  NULL: no memory. */
+struct user_thread *user_thread_alloc(void);
+
+/* user_thread_start - the first code of every user thread (the kthread
+ * function): leave for ring 3.  Context: the new thread. */
+int user_thread_start(void *data);
+
+/* process_add_thread - list t (task set) in proc and take its reference.
+ * -EAGAIN when the group is already exiting.  Context: task. */
+int process_add_thread(struct process *proc, struct user_thread *t);
+
+/* do_exit - end the calling user thread with wait status `status`;
+ * the last one ends the process.  Context: a user thread, irqs on. */
+__noreturn void do_exit(int status);
+
+/* do_group_exit - end every thread of current's process, with `status`
+ * unless a group exit already chose one.  Context: a user thread. */
+__noreturn void do_group_exit(int status);
+
+/* current_process - the calling user thread's process (NULL: a kernel
+ * thread). */
+struct process *current_process(void);
+
+#endif /* KERNEL_USER_PROCESS_H */

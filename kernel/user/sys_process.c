@@ -1,0 +1,158 @@
+/*
+ * kernel/user/sys_process.c - process and thread system calls: exit,
+ * exit_group, getpid, gettid, kill, clone (threads only), arch_prctl.
+ *
+ * clone() makes a thread of the caller's process, Linux's pthread_create
+ * flags: CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD
+ * | CLONE_SYSVSEM, optionally CLONE_SETTLS, CLONE_PARENT_SETTID,
+ * CLONE_CHILD_CLEARTID, CLONE_CHILD_SETTID.  Linux's flag rules apply
+ * (CLONE_THREAD needs CLONE_SIGHAND, which needs CLONE_VM: -EINVAL);
+ * a new process (no CLONE_VM: fork) is -ENOSYS here -- rtk starts
+ * processes from the shell only.
+ * The child:
+ *   [1] a user_thread with the parent's registers (return value 0) on
+ *       the new stack, the parent's FPU state, TLS when asked;
+ *   [2] a kthread named after the process, mm shared (mmget), the
+ *       parent's policy, priority and affinity (as Linux's fork);
+ *   [3] listed in the process (-EAGAIN if it is exiting);
+ *   [4] CLONE_PARENT_SETTID / CLONE_CHILD_SETTID written before it runs;
+ *   [5] woken; its TID returned.
+ * Linux counterpart: kernel/fork.c (kernel_clone, copy_process),
+ * kernel/exit.c, kernel/signal.c (kill), arch/x86/kernel/process_64.c
+ * (do_arch_prctl_64).
+ */
+#include "kernel/user/syscalls.h"
+#include "kernel/user/process.h"
+#include "kernel/user/uaccess.h"
+#include "kernel/mm/mm_struct.h"
+#include "kernel/mm/slab.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/sched/sched.h"
+#include "lib/errno.h"
+
+long sys_exit(int code)
+{
+	do_exit(W_EXITCODE(code, 0));
+}
+
+long sys_exit_group(int code)
+{
+	do_group_exit(W_EXITCODE(code, 0));
+}
+
+long sys_getpid(void)
+{
+	return current_process()->tgid;
+}
+
+long sys_gettid(void)
+{
+	return current->pid;
+}
+
+/* sys_kill - SIGKILL and SIGTERM end the process (rtk has no handlers,
+ * so both act as the default action does); 0 only checks it exists. */
+long sys_kill(int pid, int sig)
+{
+	struct task_struct *p;
+
+	if (pid <= 0)
+		return -EINVAL;		/* no process groups in rtk */
+	if (sig == 0) {
+		p = sched_find_task(pid);
+		if (!p)
+			return -ESRCH;
+		put_task_struct(p);
+		return 0;
+	}
+	if (sig != SIGKILL && sig != SIGTERM)
+		return -EINVAL;
+	return process_kill(pid);
+}
+
+#define CLONE_THREAD_FLAGS (CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | \
+			    CLONE_THREAD | CLONE_SYSVSEM | CLONE_SETTLS |        \
+			    CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID |         \
+			    CLONE_CHILD_SETTID | CSIGNAL)
+
+long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
+	       int __user *parent_tid, int __user *child_tid, unsigned long tls)
+{
+	struct process *proc = current_process();
+	struct user_thread *t;
+	struct task_struct *task;
+	struct sched_param param;
+	long ret;
+
+	might_sleep();
+	if ((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND))
+		return -EINVAL;
+	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
+		return -EINVAL;
+	if (!(flags & CLONE_VM) || !(flags & CLONE_THREAD))
+		return -ENOSYS;		/* a new process: see the header */
+	if (flags & ~CLONE_THREAD_FLAGS)
+		return -EINVAL;
+	if ((flags & CLONE_SETTLS) && tls >= USER_ADDR_END)
+		return -EPERM;
+	t = user_thread_alloc();					/* [1] */
+	if (!t)
+		return -ENOMEM;
+	arch_thread_init_clone(&t->arch, regs, newsp, flags & CLONE_SETTLS, tls);
+	if (flags & CLONE_CHILD_CLEARTID)
+		t->clear_child_tid = (u32 __user *)child_tid;
+	ret = -ENOMEM;
+	task = kthread_create(user_thread_start, t, "%s", proc->name);	/* [2] */
+	if (!task)
+		goto out_free;
+	t->task = task;
+	mmget(current->mm);
+	task->mm = current->mm;
+	task->user = t;
+	task->tgid = proc->tgid;
+	param.sched_priority = current->rt_priority;
+	sched_setscheduler(task, current->policy, &param);
+	if (current->policy == SCHED_OTHER)
+		set_user_nice(task, PRIO_TO_NICE(current->static_prio));
+	set_cpus_allowed(task, current->cpus_allowed);
+	ret = process_add_thread(proc, t);				/* [3] */
+	if (ret)
+		goto out_task;
+	if (flags & CLONE_PARENT_SETTID)				/* [4] */
+		put_user_u32(task->pid, (u32 __user *)parent_tid);
+	if (flags & CLONE_CHILD_SETTID)
+		put_user_u32(task->pid, (u32 __user *)child_tid);
+	ret = task->pid;
+	wake_up_process(task);						/* [5] */
+	return ret;
+
+out_task:
+	/* never woken: it runs no user code; it finds itself unlisted */
+	task->user = NULL;
+	task->mm = NULL;
+	mmput(current->mm);
+	kthread_stop(task);
+out_free:
+	kfree(t);
+	return ret;
+}
+
+long sys_arch_prctl(int code, unsigned long addr)
+{
+	struct user_thread *t = current->user;
+	u64 fs;
+
+	switch (code) {
+	case ARCH_SET_FS:
+		if (addr >= USER_ADDR_END)
+			return -EPERM;
+		arch_thread_set_fs(&t->arch, addr);
+		return 0;
+	case ARCH_GET_FS:
+		fs = arch_thread_get_fs(&t->arch);
+		return copy_to_user((void __user *)addr, &fs, sizeof(fs)) ?
+			       -EFAULT : 0;
+	default:
+		return -EINVAL;
+	}
+}

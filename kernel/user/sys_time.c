@@ -1,0 +1,102 @@
+/*
+ * kernel/user/sys_time.c - clock_gettime, clock_nanosleep and nanosleep
+ * on the kernel's monotonic clock (ktime_get, nanoseconds since boot).
+ *
+ * rtk has one clock: CLOCK_MONOTONIC is it, and CLOCK_REALTIME reads the
+ * same (no wall-clock epoch is kept; a named difference from Linux).
+ * Any other clock id is -EINVAL.  A sleep is interruptible only by a
+ * kill (-EINTR, and the thread then exits on its way out); an absolute
+ * sleep (TIMER_ABSTIME) sleeps to the deadline itself -- what a
+ * cyclictest-style loop needs, as the in-kernel one does
+ * (kernel/time/hrtimer_sleep.h).  Bad timespecs are -EINVAL (tv_nsec
+ * outside [0, 1e9) or tv_sec < 0), bad pointers -EFAULT.
+ * Linux counterpart: kernel/time/posix-timers.c, posix-stubs.c,
+ * hrtimer.c (hrtimer_nanosleep, do_nanosleep).
+ */
+#include "kernel/user/syscalls.h"
+#include "kernel/user/uaccess.h"
+#include "kernel/time/hrtimer_sleep.h"
+#include "kernel/time/ktime.h"
+#include "kernel/sched/sched.h"
+#include "lib/errno.h"
+
+#define NSEC_PER_SEC 1000000000LL
+/* A longer sleep is clamped to ~292 years / 2: ns fit an s64 with room
+ * for ktime_get() + ns. */
+#define S64_MAX_SLEEP_SEC (1LL << 32)
+
+static bool clock_known(int which)
+{
+	return which == CLOCK_MONOTONIC || which == CLOCK_REALTIME;
+}
+
+/* get_timespec_ns - read and check a user timespec; its nanoseconds. */
+static long get_timespec_ns(const struct __kernel_timespec __user *u, s64 *ns)
+{
+	struct __kernel_timespec ts;
+
+	if (copy_from_user(&ts, u, sizeof(ts)))
+		return -EFAULT;
+	if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= NSEC_PER_SEC)
+		return -EINVAL;
+	if (ts.tv_sec > (S64_MAX_SLEEP_SEC))
+		ts.tv_sec = S64_MAX_SLEEP_SEC;	/* "forever": clamp, no overflow */
+	*ns = ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+	return 0;
+}
+
+static long put_timespec_ns(struct __kernel_timespec __user *u, s64 ns)
+{
+	struct __kernel_timespec ts = {
+		.tv_sec = ns / NSEC_PER_SEC,
+		.tv_nsec = ns % NSEC_PER_SEC,
+	};
+
+	return copy_to_user(u, &ts, sizeof(ts)) ? -EFAULT : 0;
+}
+
+long sys_clock_gettime(int which, struct __kernel_timespec __user *tp)
+{
+	if (!clock_known(which))
+		return -EINVAL;
+	return put_timespec_ns(tp, ktime_get());
+}
+
+/* do_nanosleep - sleep to absolute deadline; -EINTR (remaining time in
+ * rmtp for a relative sleep) when killed. */
+static long do_nanosleep(ktime_t deadline, bool relative,
+			 struct __kernel_timespec __user *rmtp)
+{
+	long ret = schedule_hrtimeout_abs_state(deadline, TASK_INTERRUPTIBLE);
+
+	if (ret == -EINTR && relative && rmtp) {
+		s64 left = deadline - ktime_get();
+
+		put_timespec_ns(rmtp, left > 0 ? left : 0);
+	}
+	return ret;
+}
+
+long sys_clock_nanosleep(int which, int flags,
+			 const struct __kernel_timespec __user *rqtp,
+			 struct __kernel_timespec __user *rmtp)
+{
+	s64 ns;
+	long ret;
+
+	might_sleep();
+	if (!clock_known(which) || (flags & ~TIMER_ABSTIME))
+		return -EINVAL;
+	ret = get_timespec_ns(rqtp, &ns);
+	if (ret)
+		return ret;
+	if (flags & TIMER_ABSTIME)
+		return do_nanosleep(ns, false, NULL);
+	return do_nanosleep(ktime_get() + ns, true, rmtp);
+}
+
+long sys_nanosleep(const struct __kernel_timespec __user *rqtp,
+		   struct __kernel_timespec __user *rmtp)
+{
+	return sys_clock_nanosleep(CLOCK_MONOTONIC, 0, rqtp, rmtp);
+}

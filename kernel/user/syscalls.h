@@ -1,0 +1,59 @@
+/*
+ * kernel/user/syscalls.h - every system call rtk implements, with
+ * Linux's name and argument types; syscall_dispatch (syscall.c) calls
+ * them by number.  Each returns a value >= 0 or -errno.
+ * Linux counterpart: include/linux/syscalls.h.
+ */
+#ifndef KERNEL_USER_SYSCALLS_H
+#define KERNEL_USER_SYSCALLS_H
+
+#include "lib/types.h"
+#include "kernel/user/uapi.h"
+#include "arch/x86_64/arch.h"
+#include "kernel/sched/sched.h"	/* struct sched_param */
+
+/* syscall.c */
+long sys_write(unsigned int fd, const char __user *buf, size_t count);
+/* sys_process.c */
+long sys_exit(int code);
+long sys_exit_group(int code);
+long sys_getpid(void);
+long sys_gettid(void);
+long sys_kill(int pid, int sig);
+long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
+	       int __user *parent_tid, int __user *child_tid, unsigned long tls);
+long sys_arch_prctl(int code, unsigned long addr);
+/* sys_sched.c */
+long sys_sched_setscheduler(int pid, int policy,
+			    const struct sched_param __user *param);
+long sys_sched_getscheduler(int pid);
+long sys_sched_setparam(int pid, const struct sched_param __user *param);
+long sys_sched_getparam(int pid, struct sched_param __user *param);
+long sys_sched_setaffinity(int pid, unsigned int len,
+			   const unsigned long __user *user_mask);
+long sys_sched_getaffinity(int pid, unsigned int len,
+			   unsigned long __user *user_mask);
+long sys_sched_yield(void);
+/* sys_time.c */
+long sys_clock_gettime(int which, struct __kernel_timespec __user *tp);
+long sys_clock_nanosleep(int which, int flags,
+			 const struct __kernel_timespec __user *rqtp,
+			 struct __kernel_timespec __user *rmtp);
+long sys_nanosleep(const struct __kernel_timespec __user *rqtp,
+		   struct __kernel_timespec __user *rmtp);
+/* sys_mm.c */
+long sys_mmap(unsigned long addr, unsigned long len, unsigned long prot,
+	      unsigned long flags, unsigned long fd, unsigned long off);
+long sys_munmap(unsigned long addr, size_t len);
+/* sys_futex.c */
+long sys_futex(u32 __user *uaddr, int op, u32 val,
+	       const struct __kernel_timespec __user *utime, u32 __user *uaddr2,
+	       u32 val3);
+/* futex_wake_tid - CLONE_CHILD_CLEARTID's FUTEX_WAKE of one joiner
+ * (nothing until kernel/futex exists).  Context: task. */
+void futex_wake_tid(u32 __user *uaddr);
+
+/* Counters for tests: calls by unknown number (-ENOSYS). */
+extern unsigned long syscall_nr_unknown;
+
+#endif /* KERNEL_USER_SYSCALLS_H */

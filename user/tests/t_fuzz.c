@@ -1,0 +1,104 @@
+/*
+ * user/tests/t_fuzz.c [CALLS [SEED]] - random system calls: numbers in
+ * 0..511 and a few far outside, arguments drawn from values that break
+ * kernels (0, -1, small numbers, INT_MAX, pointers into this program's
+ * own memory, NULL-page, kernel and non-canonical addresses, random
+ * 64-bit words).  The kernel must answer every one with a result or
+ * -errno: no oops, no leak (tests/kernel/test_user.c checks the page
+ * and slab counts after it exits).  Exits 0 after CALLS calls (default
+ * 10000), printing a histogram of the results' classes.
+ *
+ * Left out, because they would end or wedge the fuzzer itself rather
+ * than test the kernel: exit, exit_group, kill (random pids would kill
+ * other programs), clone (a thread on a random stack), munmap (it would
+ * unmap its own text), arch_prctl (its own TLS), the sleeps and futex
+ * (an unbounded wait), sched_setscheduler/setparam (a SCHED_FIFO 99
+ * spinner starves its CPU's kernel threads), and write to fd 1/2 (the
+ * console flood).  Those are answered by t_abi's checks instead.
+ */
+#include "user/lib/ulib.h"
+
+static u64 rng_state;
+
+static u64 rng(void)
+{
+	/* xorshift64 (Marsaglia 2003): enough to spread the choices */
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static char scratch[8192];
+
+static long random_arg(void)
+{
+	switch (rng() % 12) {
+	case 0: return 0;
+	case 1: return -1;
+	case 2: return (long)(rng() % 16);
+	case 3: return 0x7fffffff;
+	case 4: return (long)(scratch + rng() % sizeof(scratch));
+	case 5: return (long)(0x1000 + rng() % 0x1000);
+	case 6: return (long)0xffffffff80100000UL;	/* kernel text */
+	case 7: return (long)0xffff800000000000UL;	/* direct map */
+	case 8: return (long)0x0000800000000000UL;	/* non-canonical */
+	case 9: return (long)0x00007ffffffff000UL;	/* last user page */
+	case 10: return (long)(rng() & 0xfffffffffUL);
+	default: return (long)rng();
+	}
+}
+
+static const long implemented[] = {
+	__NR_write, __NR_mmap, __NR_sched_yield, __NR_getpid, __NR_gettid,
+	__NR_sched_getparam, __NR_sched_getscheduler, __NR_sched_setaffinity,
+	__NR_sched_getaffinity, __NR_clock_gettime, __NR_mprotect, __NR_read,
+};
+
+static bool excluded(long nr)
+{
+	switch (nr) {
+	case __NR_exit: case __NR_exit_group: case __NR_kill:
+	case __NR_clone: case __NR_munmap: case __NR_arch_prctl:
+	case __NR_nanosleep: case __NR_clock_nanosleep: case __NR_futex:
+	case __NR_sched_setscheduler: case __NR_sched_setparam:
+		return true;
+	default:
+		return false;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long calls = 10000, seed = 12345, ok = 0, err = 0, enosys = 0;
+
+	if (argc > 1)
+		kstrtol(argv[1], 10, &calls);
+	if (argc > 2)
+		kstrtol(argv[2], 10, &seed);
+	rng_state = (u64)seed * 0x9E3779B97F4A7C15ULL | 1;
+	for (long i = 0; i < calls;) {
+		/* mostly calls rtk has, some unknown numbers and wild values */
+		long nr = (rng() % 4) ? implemented[rng() % ARRAY_SIZE(implemented)] :
+			  (rng() % 8) ? (long)(rng() % 512) : random_arg();
+		long a[6], ret;
+
+		if (excluded(nr))
+			continue;
+		i++;
+		for (int j = 0; j < 6; j++)
+			a[j] = random_arg();
+		if (nr == __NR_write && (a[0] == 1 || a[0] == 2))
+			a[0] = 3;
+		ret = sys_call6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		if (ret == -ENOSYS)
+			enosys++;
+		else if (ret < 0 && ret >= -4095)
+			err++;
+		else
+			ok++;
+	}
+	printf("t_fuzz: %ld calls: %ld ok, %ld -errno, %ld -ENOSYS\n", calls,
+	       ok, err, enosys);
+	return 0;
+}
