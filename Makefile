@@ -491,6 +491,9 @@ model: model-check
 model-check: deps
 	bash model/pi/check.sh -o $(BUILD)/model
 
+# User programs and the initramfs (issue 18): make user, make user-host-test.
+include user/user.mk
+
 clean:
 	rm -rf $(BUILD)
 
