@@ -69,7 +69,7 @@ $(USER_LIB): $(USER_LIB_OBJS)
 define user_prog_rule
 $(USER_BUILD)/$(basename $(notdir $(1))).elf: $(USER_OBJ)/$(1).o $(USER_CRT0) $(USER_LIB) user/user.ld
 	@$$(if $$(V),,echo "  ULD     $$@")
-	$$(Q)$$(CC) $$(USER_CFLAGS) $$(USER_LDFLAGS) -o $$@ $(USER_CRT0) $(USER_OBJ)/$(1).o $(USER_LIB)
+	$$(Q)$$(CC) $$(USER_CFLAGS) $$(USER_LDFLAGS) -o $$@ $(USER_CRT0) $(USER_OBJ)/$(1).o $(USER_LIB) -lgcc
 endef
 $(foreach s,$(USER_PROG_SRCS),$(eval $(call user_prog_rule,$(s))))
 

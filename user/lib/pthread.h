@@ -69,6 +69,11 @@ int pthread_setaffinity_np(pthread_t t, size_t size, const cpu_set_t *set);
 /* pin_self_to_cpu / set_self_fifo - the two calls every RT program makes */
 int pin_self_to_cpu(int cpu);
 int set_self_fifo(int prio);
+/* nr_cpus_allowed - CPUs in the caller's affinity mask (at least 1);
+ * nth_cpu_allowed - the n-th of them (n taken modulo their number): how
+ * a program spreads threads "one per CPU" on rtk and on a Linux host */
+int nr_cpus_allowed(void);
+int nth_cpu_allowed(int n);
 
 /* pthread_init_main - set the main thread's thread pointer (start.c). */
 void pthread_init_main(void);
