@@ -61,6 +61,29 @@ else
 		skip "$n" "not root: no SCHED_FIFO"
 	done
 fi
+# The initramfs: every program is in it under its name, byte for byte
+# (GNU cpio reads it too, when installed: the format is Linux's newc).
+cpio_file=$dir/../initramfs.cpio
+names=$(python3 tools/mkcpio.py --list "$cpio_file" | awk '{print $3}' | sort)
+want=$(ls "$dir"/*.elf | xargs -n1 basename | sed 's/\.elf$//' | sort)
+if [ "$names" = "$want" ]; then
+	echo "PASS initramfs lists every program"; pass=$((pass + 1))
+else
+	echo "FAIL initramfs lists every program (has: $names; want: $want)"
+	fail=$((fail + 1))
+fi
+if command -v cpio >/dev/null; then
+	x=$(mktemp -d)
+	if (cd "$x" && cpio -id --quiet <"$OLDPWD/$cpio_file") &&
+		cmp -s "$x/hello" "$dir/hello.stripped" && "$x/hello" >/dev/null; then
+		echo "PASS GNU cpio extracts hello, which runs"; pass=$((pass + 1))
+	else
+		echo "FAIL GNU cpio extracts hello, which runs"; fail=$((fail + 1))
+	fi
+	rm -rf "$x"
+else
+	skip "GNU cpio extracts the archive" "no cpio on this host"
+fi
 for t in "$dir"/*.elf; do
 	case $(basename "$t" .elf) in
 	hello | true | false | libtest | cyclictest | pidemo | pi_stress) ;;
