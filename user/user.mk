@@ -26,7 +26,9 @@ USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-pie -fno-pic \
 ifneq ($(findstring clang,$(CC)),)
 USER_CFLAGS += -Wno-unknown-warning-option
 endif
-USER_LDFLAGS := -nostdlib -static -no-pie -Wl,-T,user/user.ld \
+# (-no-pie: gcc's default is PIE; clang calls it unused beside -static)
+USER_LDFLAGS := -nostdlib -static $(if $(findstring clang,$(CC)),,-no-pie) \
+	-Wl,-T,user/user.ld \
 	-Wl,--build-id=none -Wl,-z,noexecstack -Wl,-z,max-page-size=0x1000
 
 USER_LIB_SRCS := $(sort $(wildcard user/lib/*.c) $(wildcard user/lib/*.S)) \
@@ -69,7 +71,7 @@ $(USER_LIB): $(USER_LIB_OBJS)
 define user_prog_rule
 $(USER_BUILD)/$(basename $(notdir $(1))).elf: $(USER_OBJ)/$(1).o $(USER_CRT0) $(USER_LIB) user/user.ld
 	@$$(if $$(V),,echo "  ULD     $$@")
-	$$(Q)$$(CC) $$(USER_CFLAGS) $$(USER_LDFLAGS) -o $$@ $(USER_CRT0) $(USER_OBJ)/$(1).o $(USER_LIB) -lgcc
+	$$(Q)$$(CC) $$(USER_LDFLAGS) -o $$@ $(USER_CRT0) $(USER_OBJ)/$(1).o $(USER_LIB) -lgcc
 endef
 $(foreach s,$(USER_PROG_SRCS),$(eval $(call user_prog_rule,$(s))))
 
