@@ -120,7 +120,7 @@ int pthread_create(pthread_t *tp, const pthread_attr_t *attr,
 	long ret;
 
 	map = mmap(NULL, len, PROT_READ | PROT_WRITE,		/* [1] */
-		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (mmap_failed(map))
 		return (int)(long)map;
 	sys_call3(__NR_mprotect, (long)map, PAGE_SIZE, PROT_NONE);
@@ -190,7 +190,8 @@ static unsigned long allowed_mask(void)
 	 * (nr_cpu_ids bits): ask with 1024 bits, use the first 64 */
 	unsigned long bits[16] = { 0 };
 
-	if (sched_getaffinity(0, sizeof(bits), (cpu_set_t *)bits) <= 0 ||
+	/* Linux returns the bytes written; a kernel returning 0 is fine */
+	if (sched_getaffinity(0, sizeof(bits), (cpu_set_t *)bits) < 0 ||
 	    !bits[0])
 		return 1;	/* unknown: CPU 0 only */
 	return bits[0];
