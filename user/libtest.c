@@ -30,13 +30,20 @@ static void check(bool cond, const char *what, long expected, long seen)
 
 static pthread_mutex_t lock;
 static long counter;
+static int lock_errors, last_lock_error;
 
 static void *count_fn(void *arg)
 {
+	int ret;
+
 	for (int i = 0; i < LOOPS; i++) {
-		pthread_mutex_lock(&lock);
+		ret = pthread_mutex_lock(&lock);
 		counter++;
-		pthread_mutex_unlock(&lock);
+		ret = ret ? ret : pthread_mutex_unlock(&lock);
+		if (ret) {	/* e.g. -ENOSYS from a kernel without futex */
+			__atomic_add_fetch(&lock_errors, 1, __ATOMIC_RELAXED);
+			__atomic_store_n(&last_lock_error, ret, __ATOMIC_RELAXED);
+		}
 	}
 	return (void *)(long)pthread_self_tid();
 }
@@ -53,6 +60,7 @@ static void check_mutex(int protocol, const char *name)
 	pthread_mutexattr_setprotocol(&ma, protocol);
 	pthread_mutex_init(&lock, &ma);
 	counter = 0;
+	lock_errors = 0;
 	for (i = 0; i < NTHREADS; i++) {
 		ret = pthread_create(&t[i], NULL, count_fn, NULL);
 		snprintf(what, sizeof(what), "%s: pthread_create %d", name, i);
@@ -66,6 +74,9 @@ static void check_mutex(int protocol, const char *name)
 		 name, NTHREADS, LOOPS);
 	check(counter == (long)NTHREADS * LOOPS, what,
 	      (long)NTHREADS * LOOPS, counter);
+	snprintf(what, sizeof(what), "%s: lock and unlock return 0 (last "
+		 "error %s)", name, strerror_name(last_lock_error));
+	check(lock_errors == 0, what, 0, lock_errors);
 	for (i = 1; i < NTHREADS; i++)
 		if (tid[i] == tid[0] || (long)tid[i] == getpid())
 			distinct = 0;
@@ -94,7 +105,7 @@ static void check_pi_word(void)
 	pthread_mutex_unlock(&m);
 	check(m.word == 0, "PI word is 0 after unlock", 0, m.word);
 	ret = (int)futex(&m.word, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0);
-	check(ret == -EPERM, "FUTEX_UNLOCK_PI by a non-owner is -EPERM",
+	check(ret == -EPERM, "FUTEX_UNLOCK_PI of a free PI futex is -EPERM",
 	      -EPERM, ret);
 }
 
