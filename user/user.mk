@@ -26,7 +26,9 @@ USER_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-pie -fno-pic \
 ifneq ($(findstring clang,$(CC)),)
 USER_CFLAGS += -Wno-unknown-warning-option
 endif
-USER_LDFLAGS := -nostdlib -static -no-pie -Wl,-T,user/user.ld \
+# (-no-pie: gcc's default is PIE; clang calls it unused beside -static)
+USER_LDFLAGS := -nostdlib -static $(if $(findstring clang,$(CC)),,-no-pie) \
+	-Wl,-T,user/user.ld \
 	-Wl,--build-id=none -Wl,-z,noexecstack -Wl,-z,max-page-size=0x1000
 
 USER_LIB_SRCS := $(sort $(wildcard user/lib/*.c) $(wildcard user/lib/*.S)) \
@@ -69,16 +71,21 @@ $(USER_LIB): $(USER_LIB_OBJS)
 define user_prog_rule
 $(USER_BUILD)/$(basename $(notdir $(1))).elf: $(USER_OBJ)/$(1).o $(USER_CRT0) $(USER_LIB) user/user.ld
 	@$$(if $$(V),,echo "  ULD     $$@")
-	$$(Q)$$(CC) $$(USER_CFLAGS) $$(USER_LDFLAGS) -o $$@ $(USER_CRT0) $(USER_OBJ)/$(1).o $(USER_LIB)
+	$$(Q)$$(CC) $$(USER_LDFLAGS) -o $$@ $(USER_CRT0) $(USER_OBJ)/$(1).o $(USER_LIB) -lgcc
 endef
 $(foreach s,$(USER_PROG_SRCS),$(eval $(call user_prog_rule,$(s))))
 
-$(BUILD)/initramfs.cpio: $(USER_ELFS) tools/mkcpio.py
+# The archive holds copies without debug sections (a quarter of the
+# size: the loader reads less); gdb uses the .elf files beside them.
+$(USER_BUILD)/%.stripped: $(USER_BUILD)/%.elf
+	$(Q)$(CROSS)objcopy --strip-debug $< $@
+
+$(BUILD)/initramfs.cpio: $(USER_ELFS:.elf=.stripped) tools/mkcpio.py
 	@$(if $(V),,echo "  CPIO    $@")
 	$(Q)$(PYTHON) tools/mkcpio.py -o $@ \
-		$(foreach p,$(USER_PROGS),$(p)=$(USER_BUILD)/$(p).elf)
+		$(foreach p,$(USER_PROGS),$(p)=$(USER_BUILD)/$(p).stripped)
 
-user-host-test: $(USER_ELFS)
+user-host-test: $(USER_ELFS) $(BUILD)/initramfs.cpio
 	bash tools/user_host_test.sh $(USER_BUILD)
 
 -include $(patsubst %.o,%.d,$(USER_LIB_OBJS) $(USER_CRT0) \

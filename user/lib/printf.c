@@ -97,6 +97,8 @@ const char *strerror_name(int err)
 {
 	size_t i;
 
+	if (err == 0)
+		return "no error";
 	if (err < 0)
 		err = -err;
 	for (i = 0; i < ARRAY_SIZE(errno_names); i++)

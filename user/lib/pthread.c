@@ -120,7 +120,7 @@ int pthread_create(pthread_t *tp, const pthread_attr_t *attr,
 	long ret;
 
 	map = mmap(NULL, len, PROT_READ | PROT_WRITE,		/* [1] */
-		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (mmap_failed(map))
 		return (int)(long)map;
 	sys_call3(__NR_mprotect, (long)map, PAGE_SIZE, PROT_NONE);
@@ -182,4 +182,33 @@ int set_self_fifo(int prio)
 	struct sched_param sp = { .sched_priority = prio };
 
 	return sched_setscheduler(0, SCHED_FIFO, &sp);
+}
+
+static unsigned long allowed_mask(void)
+{
+	/* Linux refuses a buffer shorter than its possible-CPU mask
+	 * (nr_cpu_ids bits): ask with 1024 bits, use the first 64 */
+	unsigned long bits[16] = { 0 };
+
+	/* Linux returns the bytes written; a kernel returning 0 is fine */
+	if (sched_getaffinity(0, sizeof(bits), (cpu_set_t *)bits) < 0 ||
+	    !bits[0])
+		return 1;	/* unknown: CPU 0 only */
+	return bits[0];
+}
+
+int nr_cpus_allowed(void)
+{
+	return __builtin_popcountl(allowed_mask());
+}
+
+int nth_cpu_allowed(int n)
+{
+	unsigned long mask = allowed_mask();
+	int cpu;
+
+	n %= __builtin_popcountl(mask);
+	for (cpu = 0;; cpu++)
+		if ((mask >> cpu) & 1 && n-- == 0)
+			return cpu;
 }

@@ -53,7 +53,9 @@ int pthread_create(pthread_t *t, const pthread_attr_t *attr,
 		   void *(*fn)(void *arg), void *arg);
 
 /* pthread_join - wait until t has exited, free its stack, hand back its
- * return value (if result is not NULL).  Each thread is joined once. */
+ * return value (if result is not NULL).  Each thread is joined once.
+ * Context: any other thread of the process; sleeps in FUTEX_WAIT.
+ * -EDEADLK for the caller itself. */
 int pthread_join(pthread_t t, void **result);
 
 pthread_t pthread_self(void);
@@ -69,6 +71,11 @@ int pthread_setaffinity_np(pthread_t t, size_t size, const cpu_set_t *set);
 /* pin_self_to_cpu / set_self_fifo - the two calls every RT program makes */
 int pin_self_to_cpu(int cpu);
 int set_self_fifo(int prio);
+/* nr_cpus_allowed - CPUs in the caller's affinity mask (at least 1);
+ * nth_cpu_allowed - the n-th of them (n taken modulo their number): how
+ * a program spreads threads "one per CPU" on rtk and on a Linux host */
+int nr_cpus_allowed(void);
+int nth_cpu_allowed(int n);
 
 /* pthread_init_main - set the main thread's thread pointer (start.c). */
 void pthread_init_main(void);
@@ -100,6 +107,14 @@ int pthread_mutexattr_getprotocol(const pthread_mutexattr_t *attr,
 				  int *protocol);
 int pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr);
 int pthread_mutex_destroy(pthread_mutex_t *m);
+/*
+ * pthread_mutex_lock - Context: a thread; sleeps in the kernel when
+ * contended (FUTEX_LOCK_PI boosts the owner; FUTEX_WAIT does not).
+ * PI: -EDEADLK if the caller owns m.  Not recursive.
+ * pthread_mutex_trylock - never sleeps; -EBUSY if held.
+ * pthread_mutex_unlock - Context: the owner.  PI: -EPERM from the kernel
+ * if the caller does not own m; plain: -EPERM only if m was free.
+ */
 int pthread_mutex_lock(pthread_mutex_t *m);
 int pthread_mutex_trylock(pthread_mutex_t *m);
 int pthread_mutex_unlock(pthread_mutex_t *m);
@@ -117,7 +132,8 @@ int pthread_barrier_init(pthread_barrier_t *b, const void *attr,
 			 unsigned int count);
 int pthread_barrier_destroy(pthread_barrier_t *b);
 /* pthread_barrier_wait - returns PTHREAD_BARRIER_SERIAL_THREAD in the
- * last thread to arrive, 0 in the others. */
+ * last thread to arrive, 0 in the others.  Context: one of the count
+ * threads; sleeps in FUTEX_WAIT until the last one arrives. */
 int pthread_barrier_wait(pthread_barrier_t *b);
 
 #endif /* USER_LIB_PTHREAD_H */

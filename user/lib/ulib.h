@@ -40,7 +40,8 @@ int puts(const char *s);
 /* die - "prog: message\n" on fd 2, then exit(1) */
 __noreturn void die(const char *fmt, ...) __printf(1, 2);
 
-/* strerror_name - "EINVAL" for -EINVAL or EINVAL; "E?" if unknown */
+/* strerror_name - "EINVAL" for -EINVAL or EINVAL; "no error" for 0,
+ * "E?" if unknown */
 const char *strerror_name(int err);
 
 /* the program's argv[0] basename, set by __libc_start */
