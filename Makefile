@@ -410,10 +410,25 @@ check-arch:
 # make check-docs: every repository path, `file:function` and suite:case
 # reference in docs/, README.md and model/pi/README.md resolves, and the
 # book's rtk-transcript blocks are well formed (tools/check_docs.py; the
-# syntax is in docs/book/README.md).  It does not boot a kernel.
+# syntax is in docs/book/README.md).  It does not boot a kernel:
+# check-transcripts (below) replays the blocks.
 .PHONY: check-docs
 check-docs:
 	@$(PYTHON) tools/check_docs.py
+
+# make check-transcripts: replay every rtk-transcript block against a
+# booted kernel of the model it names (tools/replay_transcripts.py): one
+# boot per (model, SMP) pair, each `~` line must match its command's
+# output.  The kernels are the matrix's (BUILD-m-<model>), built here if
+# missing; about 20 s of boots for the book's 3 pairs.
+TRANSCRIPT_MODELS ?= rt none
+.PHONY: check-transcripts
+check-transcripts: deps
+	@set -e; for m in $(TRANSCRIPT_MODELS); do \
+		$(MAKE) --no-print-directory -s BUILD=$(BUILD)-m-$$m PREEMPT=$$m \
+			$(BUILD)-m-$$m/rtk.elf; done
+	$(PYTHON) tools/replay_transcripts.py --logdir $(BUILD) \
+		$(foreach m,$(TRANSCRIPT_MODELS),--elf $(m)=$(BUILD)-m-$(m)/rtk.elf)
 
 # make latency PREEMPT=none LOAD="lockhog 2 2000" ICOUNT=3 SMP=2 [LOOPS=N]:
 # boot, start the load, run cyclictest -S -p99 -i1000 -lLOOPS -q -h 3000;
