@@ -150,12 +150,13 @@ def regions_of(root, lab):
     return found
 
 
-def replace_regions(text, lab, path):
-    """text with lab's regions replaced by their skeletons; (text, n)."""
+def replace_regions(text, lab, path, only=None):
+    """text with lab's regions (or only the one named) replaced by their
+    skeletons; (text, n)."""
     out, n, inside = [], 0, None
     for line in text.split("\n"):
         m = MARK_RX.match(line)
-        if m and m.group(2) == lab.name:
+        if m and m.group(2) == lab.name and only in (None, m.group(3)):
             indent, region, what = m.group(1), m.group(3), m.group(4)
             if what == "BEGIN":
                 if inside:
@@ -189,8 +190,9 @@ def replace_regions(text, lab, path):
     return "\n".join(out), n
 
 
-def make_tree(lab, dest, quiet=False):
-    """Write lab's student tree at dest (a git repository)."""
+def make_tree(lab, dest, quiet=False, only=None):
+    """Write lab's student tree at dest (a git repository); only: replace
+    that region alone (a lab handed out region by region)."""
     if os.path.exists(dest) and os.listdir(dest):
         raise SystemExit("labs: %s exists and is not empty" % dest)
     regions = regions_of(ROOT, lab.name)
@@ -207,7 +209,7 @@ def make_tree(lab, dest, quiet=False):
         if f.endswith((".c", ".h")) and any(f == r[0] for rs in
                                             regions.values() for r in rs):
             with open(src) as fh:
-                text, n = replace_regions(fh.read(), lab, f)
+                text, n = replace_regions(fh.read(), lab, f, only)
             with open(dst, "w") as fh:
                 fh.write(text)
             shutil.copymode(src, dst)
@@ -455,6 +457,8 @@ def main(argv=None):
     p = sub.add_parser("make")
     p.add_argument("lab")
     p.add_argument("dir")
+    p.add_argument("--only", metavar="REGION",
+                   help="replace this region alone")
     p = sub.add_parser("grade")
     p.add_argument("--lab")
     p.add_argument("--tests", help="a teacher's hidden tests")
@@ -472,7 +476,7 @@ def main(argv=None):
             print("%-14s %-34s %s" % (name, lab.chapter, lab.goal))
         return 0
     if args.cmd == "make":
-        make_tree(Lab(args.lab), os.path.abspath(args.dir))
+        make_tree(Lab(args.lab), os.path.abspath(args.dir), only=args.only)
         return 0
     if args.cmd == "grade":
         name = args.lab or student_lab()
