@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tools/check_docs.py - the documentation's references, checked (make check-docs).
 
-Checks every Markdown file under docs/, README.md and model/pi/README.md.
+Checks every Markdown file under docs/ and labs/, README.md and
+model/pi/README.md.
 Four checks (docs/book/README.md, "How the references are checked" and
 "Transcripts", is the writer's side of this):
 
@@ -42,7 +43,7 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 TOPDIRS = ("boot", "arch", "kernel", "lib", "drivers", "tests", "tools",
-           "model", "docs", ".ci")
+           "model", "docs", "labs", ".ci")
 PATH_RX = re.compile(r"(?<![\w./-])((?:%s)/[\w./+-]*[\w/])(?::(\d+))?"
                      % "|".join(re.escape(d) for d in TOPDIRS))
 TICK_RX = re.compile(r"`([^`]+)`", re.S)
@@ -282,7 +283,8 @@ def check_transcripts(doc):
 
 def main(argv):
     docs = argv[1:] or sorted(
-        [f for f in FILES if f.startswith("docs/") and f.endswith(".md")] +
+        [f for f in FILES if f.startswith(("docs/", "labs/")) and
+         f.endswith(".md")] +
         ["README.md", "model/pi/README.md"])
     errors = []
     for d in docs:

@@ -293,7 +293,9 @@ def run_config(tests, model, smp, elf, log):
                     t.runs.append((cfg, "fail", "did not run" + (
                         ": " + crash[0].strip() if crash else "")))
                 else:
-                    diag = "; ".join(d.lstrip("# ") for d in c.diag[:3])
+                    diag = c.diag[0].lstrip("# ") if c.diag else ""
+                    if len(c.diag) > 1:
+                        diag += " (+%d more)" % (len(c.diag) - 1)
                     if c.status == "skip":
                         diag = c.reason
                     t.runs.append((cfg, c.status, diag))
