@@ -8,5 +8,7 @@
  * wakeup side reads saved_state under: kernel/sched/wakeup.c,
  * ttwu_state_match), keep current->state in current->saved_state, then
  * set TASK_RUNNING_MUTEX (state).  The other modes stay as they are.
+ * Interrupts are already off here (wait_lock was taken with
+ * raw_spin_lock_irq at [S1]): a plain raw_spin_lock of pi_lock will do.
  */
 set_current_state(state);
