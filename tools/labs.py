@@ -293,7 +293,8 @@ def run_config(tests, model, smp, elf, log):
                     t.runs.append((cfg, "fail", "did not run" + (
                         ": " + crash[0].strip() if crash else "")))
                 else:
-                    diag = c.diag[0].lstrip("# ") if c.diag else ""
+                    diag = c.diag[0].lstrip("# ").replace("\t", " ") \
+                        if c.diag else ""
                     if len(c.diag) > 1:
                         diag += " (+%d more)" % (len(c.diag) - 1)
                     if c.status == "skip":
@@ -310,7 +311,7 @@ def run_config(tests, model, smp, elf, log):
             res = [l.strip() for l in out if l.strip().startswith("pitest: ")]
             ok = bool(res) and res[-1] == "pitest: PASS"
             t.runs.append((cfg, "pass" if ok else "fail",
-                           "" if ok else (res[-1] if res else
+                           "" if ok else (re.sub(r"\s+", " ", res[-1]) if res else
                                           "no 'pitest:' verdict")))
             done.add(t)
     except ConsoleError as e:
@@ -401,6 +402,7 @@ def check(names, keep):
     """The CI check: reference 100, each student tree below 100 with a
     failing test per region."""
     bad = []
+    start = time.monotonic()
     for name in names:
         lab = Lab(name)
         t0 = time.monotonic()
@@ -447,8 +449,9 @@ def check(names, keep):
             shutil.rmtree(dest, ignore_errors=True)
     for b in bad:
         print("check-labs: " + b)
-    print("check-labs: %d lab(s), %s" % (len(names), "ok" if not bad else
-                                         "%d problem(s)" % len(bad)))
+    print("check-labs: %d lab(s), %s in %.0f s" % (
+        len(names), "ok" if not bad else "%d problem(s)" % len(bad),
+        time.monotonic() - start))
     return 1 if bad else 0
 
 
