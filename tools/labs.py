@@ -435,7 +435,7 @@ def check(names, keep):
                        (name, m.group(1) if m else "nothing"))
         if re.search(r"^FAIL .*(build failed|kernel: )", r.stdout, re.M):
             bad.append("%s: the student tree does not build or boot" % name)
-        failed = set(re.findall(r"^FAIL +\d+/\d+ (\S+)", r.stdout, re.M))
+        failed = set(re.findall(r"^FAIL +\d+/\d+\s+(\S+)", r.stdout, re.M))
         for region in sorted(regions):
             names_ = {t.name for t in lab.tests if region in t.regions}
             if not names_ & failed:
