@@ -651,7 +651,6 @@ static void test_copies_are_locked_independently(struct ktest *t)
 
 KTEST_SUITE(percpu_locked,
 	    KTEST_CASE(test_every_cpu_copy_of_the_lock_is_initialised),
-	    KTEST_CASE(test_copies_are_locked_independently),
 	    KTEST_CASE(test_counter_exclusive_from_every_cpu),
 	    KTEST_CASE(test_holder_preemptible_only_under_rt),
 	    KTEST_CASE(test_contender_sleeps_with_pi_under_rt_spins_otherwise),
@@ -659,4 +658,5 @@ KTEST_SUITE(percpu_locked,
 	    KTEST_CASE(test_per_cpu_locked_access_without_locking),
 	    KTEST_CASE(test_slab_arrays_from_every_cpu_consistent_after_drain),
 	    KTEST_CASE(test_double_free_of_object_in_array_caught),
-	    KTEST_CASE(test_fast_path_leaves_irqs_and_preemption_on_under_rt));
+	    KTEST_CASE(test_fast_path_leaves_irqs_and_preemption_on_under_rt),
+	    KTEST_CASE(test_copies_are_locked_independently));
