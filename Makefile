@@ -145,7 +145,9 @@ endif
 
 # Objects depend on $(BUILD)/.cflags, rewritten only when the flags (and
 # so PREEMPT= or an option) change: a changed option rebuilds everything.
-BUILD_FLAGS := $(CC) $(KCFLAGS) $(NASM) $(NASMFLAGS)
+# (The prefix map is left out: it names the tree's directory and keeps it
+# out of the output, so a copied tree may reuse the objects: make check-labs.)
+BUILD_FLAGS := $(CC) $(filter-out -ffile-prefix-map=%,$(KCFLAGS)) $(NASM) $(NASMFLAGS)
 $(shell mkdir -p $(BUILD) && echo '$(BUILD_FLAGS)' | cmp -s - $(BUILD)/.cflags \
 	|| echo '$(BUILD_FLAGS)' > $(BUILD)/.cflags)
 
@@ -431,10 +433,44 @@ check-arch:
 # make check-docs: every repository path, `file:function` and suite:case
 # reference in docs/, README.md and model/pi/README.md resolves, and the
 # book's rtk-transcript blocks are well formed (tools/check_docs.py; the
-# syntax is in docs/book/README.md).  It does not boot a kernel.
+# syntax is in docs/book/README.md).  It does not boot a kernel:
+# check-transcripts (below) replays the blocks.
 .PHONY: check-docs
 check-docs:
 	@$(PYTHON) tools/check_docs.py
+
+# make check-transcripts: replay every rtk-transcript block against a
+# booted kernel of the model it names (tools/replay_transcripts.py): one
+# boot per (model, SMP) pair, each `~` line must match its command's
+# output.  The kernels are the matrix's (BUILD-m-<model>), built here if
+# missing; about 20 s of boots for the book's 3 pairs.
+TRANSCRIPT_MODELS ?= rt none
+.PHONY: check-transcripts
+check-transcripts: deps
+	@set -e; for m in $(TRANSCRIPT_MODELS); do \
+		$(MAKE) --no-print-directory -s BUILD=$(BUILD)-m-$$m PREEMPT=$$m \
+			$(BUILD)-m-$$m/rtk.elf; done
+	$(PYTHON) tools/replay_transcripts.py --logdir $(BUILD) \
+		$(foreach m,$(TRANSCRIPT_MODELS),--elf $(m)=$(BUILD)-m-$(m)/rtk.elf)
+
+# The labs (labs/README.md, tools/labs.py): make lab-list; make lab
+# LAB=name DIR=path writes a student tree (a git repository) with the
+# lab's solution regions replaced by skeletons; make grade [LAB=name]
+# [TESTS=dir] builds and runs the lab's graded tests (every model and
+# SMP its labs/<name>/lab.conf names) and prints `score: N/100` (exit 0
+# whatever the score); make check-labs (CI) grades the reference (100)
+# and every student tree (below 100, a failing test per region) on each
+# lab's one ci: (model, SMP).
+.PHONY: lab-list lab grade check-labs
+lab-list:
+	@$(PYTHON) tools/labs.py list
+lab:
+	@test -n "$(LAB)" -a -n "$(DIR)" || { echo "usage: make lab LAB=name DIR=path (make lab-list)"; exit 2; }
+	@$(PYTHON) tools/labs.py make $(LAB) $(DIR)
+grade: deps
+	@$(PYTHON) tools/labs.py grade $(if $(LAB),--lab $(LAB)) $(if $(TESTS),--tests $(TESTS))
+check-labs: deps
+	@$(PYTHON) tools/labs.py check $(if $(LAB),--lab $(LAB))
 
 # make latency PREEMPT=none LOAD="lockhog 2 2000" ICOUNT=3 SMP=2 [LOOPS=N]:
 # boot, start the load, run cyclictest -S -p99 -i1000 -lLOOPS -q -h 3000;

@@ -85,6 +85,7 @@ static inline int __percpu_locked_check_cpu(int cpu)
 			.file = __FILE__, .line = __LINE__ };                \
 	DEFINE_PER_CPU(type, name##_locked)
 
+/* LAB(percpu-locked:get) BEGIN */
 #define per_cpu_lock(var, cpu) per_cpu(var##_lock, (cpu))
 #define per_cpu_locked(var, cpu) per_cpu(var##_locked, (cpu))
 
@@ -106,6 +107,7 @@ static inline int __percpu_locked_check_cpu(int cpu)
 /* put_per_cpu_locked - release cpu's lock of var (pairs with
  * get_per_cpu_locked; cpu must name the same CPU). */
 #define put_per_cpu_locked(var, cpu) spin_unlock(&per_cpu_lock(var, (cpu)))
+/* LAB(percpu-locked:get) END */
 
 /*
  * percpu_locked_init - initialise every CPU copy of every per-CPU lock

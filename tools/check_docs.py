@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tools/check_docs.py - the documentation's references, checked (make check-docs).
 
-Checks every Markdown file under docs/, README.md and model/pi/README.md.
+Checks every Markdown file under docs/ and labs/, README.md and
+model/pi/README.md.
 Four checks (docs/book/README.md, "How the references are checked" and
 "Transcripts", is the writer's side of this):
 
@@ -28,7 +29,8 @@ Four checks (docs/book/README.md, "How the references are checked" and
   4. Each ```rtk-transcript block (docs/book/README.md, "Transcripts")
      names model= and smp=, and each "~ " expected line compiles as a
      regular expression and matches a line of its command's excerpt.
-     Replaying the blocks against a booted kernel is not done here.
+     Replaying the blocks against a booted kernel is
+     tools/replay_transcripts.py (make check-transcripts).
 
 Templates are skipped: anything with <, >, *, $, { or "..." in it.
 Each stale reference prints as "file:line: what" and the exit status is 1;
@@ -41,7 +43,7 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 TOPDIRS = ("boot", "arch", "kernel", "lib", "drivers", "tests", "tools",
-           "model", "docs", ".ci")
+           "model", "docs", "labs", ".ci")
 PATH_RX = re.compile(r"(?<![\w./-])((?:%s)/[\w./+-]*[\w/])(?::(\d+))?"
                      % "|".join(re.escape(d) for d in TOPDIRS))
 TICK_RX = re.compile(r"`([^`]+)`", re.S)
@@ -222,13 +224,11 @@ FENCE_RX = re.compile(r"^(\s*)```(.*)$")
 MODELS = ("none", "voluntary", "desktop", "rt")
 
 
-def check_transcripts(doc):
-    """[4] Each ```rtk-transcript block is well formed, so that a replay
-    can run it: the info string names model= and smp=, every "~ " line
-    is a regular expression that compiles, and it matches a line of the
-    excerpt shown for the same command (an expected line the reader
-    cannot see in the excerpt is a typo or a stale excerpt)."""
-    errors = []
+def transcript_blocks(doc):
+    """Each ```rtk-transcript block of doc: (info-string line number, info
+    dict, groups), a group being one command's [(line number, text)], its
+    first entry the `rtk> ` line (the first group holds what comes before
+    any command).  tools/replay_transcripts.py replays these."""
     lines = source(doc).split("\n")
     i = 0
     while i < len(lines):
@@ -239,11 +239,6 @@ def check_transcripts(doc):
         start = i + 1
         info = dict(kv.split("=", 1) for kv in m.group(2).split()[1:]
                     if "=" in kv)
-        COUNTS["transcript"] += 1
-        if info.get("model") not in MODELS or \
-                not info.get("smp", "").isdigit():
-            errors.append("%s:%d: rtk-transcript needs model=%s and smp=N"
-                          % (doc, start, "|".join(MODELS)))
         j = start
         groups = [[]]            # [(lineno, text)] per command
         while j < len(lines) and not FENCE_RX.match(lines[j]):
@@ -252,6 +247,23 @@ def check_transcripts(doc):
                 groups.append([])
             groups[-1].append((j + 1, text))
             j += 1
+        yield start, info, groups
+        i = j + 1
+
+
+def check_transcripts(doc):
+    """[4] Each ```rtk-transcript block is well formed, so that a replay
+    can run it: the info string names model= and smp=, every "~ " line
+    is a regular expression that compiles, and it matches a line of the
+    excerpt shown for the same command (an expected line the reader
+    cannot see in the excerpt is a typo or a stale excerpt)."""
+    errors = []
+    for start, info, groups in transcript_blocks(doc):
+        COUNTS["transcript"] += 1
+        if info.get("model") not in MODELS or \
+                not info.get("smp", "").isdigit():
+            errors.append("%s:%d: rtk-transcript needs model=%s and smp=N"
+                          % (doc, start, "|".join(MODELS)))
         for g in groups:
             shown = [t for _, t in g if not t.startswith(("~ ", "rtk> "))]
             for ln, t in g:
@@ -266,13 +278,13 @@ def check_transcripts(doc):
                 if not any(rx.search(x) for x in shown):
                     errors.append("%s:%d: expected line %r matches no line "
                                   "of the excerpt above it" % (doc, ln, t))
-        i = j + 1
     return errors
 
 
 def main(argv):
     docs = argv[1:] or sorted(
-        [f for f in FILES if f.startswith("docs/") and f.endswith(".md")] +
+        [f for f in FILES if f.startswith(("docs/", "labs/")) and
+         f.endswith(".md")] +
         ["README.md", "model/pi/README.md"])
     errors = []
     for d in docs:

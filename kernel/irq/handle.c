@@ -110,12 +110,14 @@ static void redirect_hardirq(struct irq_desc *desc)
 {
 	raw_spin_assert_held(&desc->lock);
 	BUG_ON(!desc->thread);
+	/* LAB(irq-threads:redirect) BEGIN */
 	if (desc->level && !(desc->status & IRQS_MASKED)) {
 		arch_irq_mask(desc->irq);
 		desc->status |= IRQS_MASKED;
 	}
 	desc->status |= IRQS_RUNTHREAD;
 	wake_up_process(desc->thread);
+	/* LAB(irq-threads:redirect) END */
 }
 
 /*

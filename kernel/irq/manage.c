@@ -113,7 +113,9 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		goto out_unlock;
 	first = !desc->action;
 	if (first) {							/* [2] */
+		/* LAB(irq-threads:nodelay) BEGIN */
 		desc->threaded = IRQ_FORCED_THREADING && !(flags & SA_NODELAY);
+		/* LAB(irq-threads:nodelay) END */
 		desc->level = arch_irq_is_level(irq);
 		if (desc->threaded) {
 			err = irq_thread_create(desc, name);

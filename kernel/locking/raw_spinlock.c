@@ -70,6 +70,7 @@ void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 	/* validated before the wait; _RET_IP_: the site of the (inlined)
 	 * raw_spin_lock, ip being its caller's */
 	lock_acquire(&lock->dep_map, subclass, false, 0, _RET_IP_);
+	/* LAB(spinlock:ticket) BEGIN */
 	ticket = __atomic_fetch_add(&lock->next, 1, __ATOMIC_RELAXED);
 	while (__atomic_load_n(&lock->owner, __ATOMIC_ACQUIRE) != ticket) {
 		arch_cpu_relax();
@@ -84,6 +85,7 @@ void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 				raw_spin_report(lock, ticket, ip);
 		}
 	}
+	/* LAB(spinlock:ticket) END */
 	raw_spin_set_owner(lock, ip);
 }
 

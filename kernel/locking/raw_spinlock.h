@@ -128,9 +128,11 @@ static __always_inline void raw_spin_lock_irq(raw_spinlock_t *lock)
 
 static __always_inline void raw_spin_unlock_irq(raw_spinlock_t *lock)
 {
+	/* LAB(spinlock:unlock-irq) BEGIN */
 	do_raw_spin_unlock(lock);
 	raw_local_irq_enable();
 	preempt_enable();
+	/* LAB(spinlock:unlock-irq) END */
 }
 
 /* __raw_spin_lock_irqsave - returns the flags before irqs went off
@@ -154,9 +156,11 @@ __raw_spin_lock_irqsave(raw_spinlock_t *lock)
 static __always_inline void raw_spin_unlock_irqrestore(raw_spinlock_t *lock,
 						       unsigned long flags)
 {
+	/* LAB(spinlock:unlock-irqrestore) BEGIN */
 	do_raw_spin_unlock(lock);
 	raw_local_irq_restore(flags);
 	preempt_enable();
+	/* LAB(spinlock:unlock-irqrestore) END */
 }
 
 #endif /* KERNEL_LOCKING_RAW_SPINLOCK_H */

@@ -309,6 +309,7 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 	}
 	__atomic_fetch_add(&rt_mutex_slowpath_count, 1, __ATOMIC_RELAXED);
 
+	/* LAB(spinlock-rt:park) BEGIN */
 	if (mode == RT_SLEEP_SAVESTATE) {			/* [S2] */
 		/* under pi_lock: a wakeup sees either the old state or
 		 * TASK_RUNNING_MUTEX with the old one in saved_state */
@@ -319,6 +320,7 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 	} else {
 		set_current_state(state);
 	}
+	/* LAB(spinlock-rt:park) END */
 	if (timeout_ns >= 0) {
 		hrtimer_init(&to.timer, rt_mutex_timeout_fn);
 		hrtimer_start(&to.timer, ktime_get() + timeout_ns);
@@ -359,12 +361,14 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 		remove_waiter(lock, &waiter);
 	fixup_rt_mutex_waiters(lock);
 
+	/* LAB(spinlock-rt:restore) BEGIN */
 	if (mode == RT_SLEEP_SAVESTATE) {			/* [S6] */
 		raw_spin_lock(&current->pi_lock);
 		current->state = current->saved_state;
 		current->saved_state = TASK_RUNNING;
 		raw_spin_unlock(&current->pi_lock);
 	}
+	/* LAB(spinlock-rt:restore) END */
 	raw_spin_unlock_irq(&lock->wait_lock);
 	if (timeout_ns >= 0)
 		hrtimer_cancel(&to.timer);

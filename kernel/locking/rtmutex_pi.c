@@ -278,9 +278,11 @@ static bool pi_walk_requeue_pi_waiter(struct task_struct *task,
 		return false;	/* [7] moved nothing (PI_LINK_FOLLOW) */
 	if (waiter != rt_mutex_top_waiter(lock) && waiter != prerequeue_top)
 		return false;	/* behind the top before and after */
+	/* LAB(pi-walk:transitive) BEGIN */
 	pi_owner_update(&task->pi_waiters, &lock->wait_list, prerequeue_top);
 	rt_mutex_adjust_prio(task);
 	return true;
+	/* LAB(pi-walk:transitive) END */
 }
 
 /*
@@ -471,6 +473,7 @@ int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 		return 0;
 
 	raw_spin_lock(&owner->pi_lock);				/* [B3] */
+	/* LAB(pi-walk:boost) BEGIN */
 	if (waiter == rt_mutex_top_waiter(lock)) {
 		pi_owner_update(&owner->pi_waiters, &lock->wait_list,
 				top_waiter);
@@ -480,6 +483,7 @@ int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 	} else if (detect) {
 		chain_walk = true;
 	}
+	/* LAB(pi-walk:boost) END */
 	next_lock = task_blocked_on_lock(owner);
 	raw_spin_unlock(&owner->pi_lock);
 	if (!chain_walk || !next_lock)
@@ -525,8 +529,10 @@ void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 		return;
 
 	raw_spin_lock(&owner->pi_lock);				/* [D2] */
+	/* LAB(pi-walk:deboost) BEGIN */
 	pi_owner_update(&owner->pi_waiters, &lock->wait_list, waiter);
 	rt_mutex_adjust_prio(owner);
+	/* LAB(pi-walk:deboost) END */
 	next_lock = task_blocked_on_lock(owner);
 	raw_spin_unlock(&owner->pi_lock);
 	if (!next_lock)

@@ -178,6 +178,7 @@ static void note_section(struct slab_cpu *sc)
  * slab_cpu lock (sleeping under rt), c->lock inside it for a refill. */
 void *slab_cpu_alloc(struct kmem_cache *c)
 {
+	/* LAB(percpu-locked:alloc) BEGIN */
 	int cpu = raw_smp_processor_id();				/* [1] */
 	struct slab_cpu *sc;
 	struct array_cache *ac;
@@ -201,6 +202,7 @@ void *slab_cpu_alloc(struct kmem_cache *c)
 	}
 	put_per_cpu_locked(slab_cpu, cpu);
 	return obj;
+	/* LAB(percpu-locked:alloc) END */
 }
 
 /* slab_cpu_free - see slab_internal.h.  Context: as slab_cpu_alloc.

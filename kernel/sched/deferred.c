@@ -70,6 +70,7 @@ void __preempt_check_resched_delayed(void)
 	bool promote;
 
 	raw_local_irq_save(flags);
+	/* LAB(sync-wakeup:promote) BEGIN */
 	promote = __need_resched_delayed();
 	this_cpu_write(sched_resched_delayed, NULL);
 	/* current is this CPU's running task and irqs are off: nobody else
@@ -77,6 +78,7 @@ void __preempt_check_resched_delayed(void)
 	 * from another CPU, which also only sets it */
 	if (promote)
 		this_cpu_write(sched_need_resched, 1);
+	/* LAB(sync-wakeup:promote) END */
 	raw_local_irq_restore(flags);
 	if (promote)
 		preempt_check_resched();

@@ -117,6 +117,7 @@ int select_rt_cpu(struct task_struct *p)
 {
 	int prio[NR_CPUS], last = task_cpu(p), cpu;
 
+	/* LAB(rt-placement:select) BEGIN */
 	if (task_runnable_on(p, last) &&
 	    p->prio < READ_ONCE(cpu_rq(last)->cpu_prio))
 		return last;
@@ -124,6 +125,7 @@ int select_rt_cpu(struct task_struct *p)
 	cpu = rt_find_lowest_cpu(prio, NR_CPUS, online_rqs(), p->cpus_allowed,
 				 p->prio, last);
 	return cpu;	/* -1: no CPU to preempt; the caller keeps last */
+	/* LAB(rt-placement:select) END */
 }
 
 /* next_pushable - the most important queued RT task of rq that is not
@@ -184,12 +186,14 @@ void push_rt_tasks(struct rq *rq)
 		}
 		dst = cpu_rq(cpu);
 		double_rq_lock(rq, dst);			/* [3] */
+		/* LAB(rt-placement:push) BEGIN */
 		if (p->on_rq && p->cpu == rq->cpu && p != rq->curr &&
 		    !p->on_cpu && p->prio < dst->cpu_prio &&
 		    cpumask_test_cpu(cpu, &p->cpus_allowed) && dst->online) {
 			move_queued_task(rq, dst, p);
 			resched_curr(dst);
 		}
+		/* LAB(rt-placement:push) END */
 		double_rq_unlock(rq, dst);
 		raw_local_irq_restore(flags);
 	}
@@ -291,10 +295,12 @@ void pull_rt_task(struct rq *this_rq)
 		if (rt_prio_array_highest(&this_rq->rt) == 0)
 			return;			/* nothing can beat prio 0 */
 		double_lock_balance(this_rq, src);			/* [2] */
+		/* LAB(rt-placement:pull) BEGIN */
 		p = next_pushable(src, this_rq->cpu);			/* [3] */
 		if (p && this_rq->online &&
 		    rt_pull_wanted(p->prio, rt_prio_array_highest(&this_rq->rt)))
 			move_queued_task(src, this_rq, p);
+		/* LAB(rt-placement:pull) END */
 		double_unlock_balance(this_rq, src);
 	}
 }

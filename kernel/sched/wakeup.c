@@ -68,10 +68,12 @@ void check_preempt(struct rq *rq, struct task_struct *p, bool sync)
 		preempt = false;
 	if (!preempt)
 		return;
+	/* LAB(sync-wakeup:delay) BEGIN */
 	if (sync && rq->cpu == raw_smp_processor_id() && curr == current) {
 		set_need_resched_delayed();	/* TIF_NEED_RESCHED_DELAYED */
 		return;
 	}
+	/* LAB(sync-wakeup:delay) END */
 	resched_curr(rq);
 }
 

@@ -632,6 +632,24 @@ static void test_fast_path_leaves_irqs_and_preemption_on_under_rt(struct ktest *
 	KTEST_EXPECT_EQ(t, f.after.fast_allocs - f.mid.fast_allocs, 0);
 }
 
+/* Two CPUs' copies are two locks: holding CPU 0's copy of pcl_counter
+ * leaves CPU 1's free (a single lock for every copy would be correct,
+ * and as contended as a global). */
+static void test_copies_are_locked_independently(struct ktest *t)
+{
+	bool other_free;
+
+	if (!cpu_online(1))
+		ktest_skip(t, "needs 2 CPUs: CPU 1 has no copy");
+	get_per_cpu_locked(pcl_counter, 0)++;
+	other_free = spin_trylock(&per_cpu_lock(pcl_counter, 1));
+	if (other_free)
+		spin_unlock(&per_cpu_lock(pcl_counter, 1));
+	put_per_cpu_locked(pcl_counter, 0);
+	KTEST_EXPECT(t, other_free, "CPU 1's copy was locked while only "
+		     "CPU 0's was held");
+}
+
 KTEST_SUITE(percpu_locked,
 	    KTEST_CASE(test_every_cpu_copy_of_the_lock_is_initialised),
 	    KTEST_CASE(test_counter_exclusive_from_every_cpu),
@@ -641,4 +659,5 @@ KTEST_SUITE(percpu_locked,
 	    KTEST_CASE(test_per_cpu_locked_access_without_locking),
 	    KTEST_CASE(test_slab_arrays_from_every_cpu_consistent_after_drain),
 	    KTEST_CASE(test_double_free_of_object_in_array_caught),
-	    KTEST_CASE(test_fast_path_leaves_irqs_and_preemption_on_under_rt));
+	    KTEST_CASE(test_fast_path_leaves_irqs_and_preemption_on_under_rt),
+	    KTEST_CASE(test_copies_are_locked_independently));

@@ -394,9 +394,55 @@ static void test_affinity_change_while_pull_unlocked(struct ktest *t)
 		     p_cpu_after);
 }
 
+/* ---- the wakeup case: select_rt_cpu places the woken task --------- */
+
+static int woken_w(void *unused)
+{
+	mark_ran();
+	complete(&waited_done);
+	return 0;
+}
+
+/*
+ * Scenario (article, "SMP placement"; kernel/sched/rt.c select_rt_cpu):
+ * W (FIFO 50, last CPU 0, allowed everywhere) sleeps; A (FIFO 99) spins
+ * on CPU 0 and T (FIFO 99) wakes W from CPU 1 and then spins there too,
+ * bounded like A.  W cannot preempt A on its last CPU, so the wakeup
+ * must put it on the idle CPU 2 (or 3) and reschedule that CPU;
+ * observable: W ran while A still spun, on a CPU other than 0.  Nothing
+ * else would move W: no switch happens on CPU 0 or 1 (no push, no pull)
+ * and an idle CPU that is not sent the reschedule IPI sleeps on.
+ */
+static void test_woken_rt_task_placed_on_an_idle_cpu(struct ktest *t)
+{
+	struct sched_param sp = { .sched_priority = 50 };
+	struct task_struct *tasks[2];
+	ktime_t start;
+
+	if (num_online_cpus() < 3)
+		ktest_skip(t, "needs three CPUs (the hog, the waker, an idle one)");
+	reset_state();
+	me_rt(A_PRIO, 1);
+	tasks[1] = kthread_create(woken_w, NULL, "rtbal_W");
+	KTEST_ASSERT(t, tasks[1] != NULL, "kthread_create failed");
+	kthread_bind(tasks[1], 0);
+	sched_setscheduler(tasks[1], SCHED_FIFO, &sp);
+	get_task_struct(tasks[1]);
+	put_queued_behind_a(tasks[1]);	/* asleep: only its mask changes */
+	tasks[0] = start_hog_a();
+	wake_up_process(tasks[1]);
+	start = ktime_get();
+	while (!__atomic_load_n(&st.ran, __ATOMIC_ACQUIRE) &&
+	       ktime_get() - start < SPIN_BOUND_NS)
+		arch_cpu_relax();
+	finish(tasks, 2);
+	expect_ran_while_a_spun(t, "W (woken, FIFO 50)");
+}
+
 KTEST_SUITE(rt_balance,
 	    KTEST_CASE(test_pi_boosted_owner_pulled_to_idle_cpu),
 	    KTEST_CASE(test_setprio_pushes_boosted_queued_owner),
 	    KTEST_CASE(test_rt_blocker_pulls_equal_prio_task),
 	    KTEST_CASE(test_rt_blocker_pulls_lower_prio_task),
-	    KTEST_CASE(test_affinity_change_while_pull_unlocked));
+	    KTEST_CASE(test_affinity_change_while_pull_unlocked),
+	    KTEST_CASE(test_woken_rt_task_placed_on_an_idle_cpu));
