@@ -2,7 +2,7 @@
  * kernel/main.c - the boot sequence, from kmain() to the shell.
  *
  * Read this file first: each call is one subsystem coming up, in
- * dependency order.  boot/entry.asm calls kmain() on the boot CPU in
+ * dependency order.  The boot code (boot/) calls kmain() on the boot CPU in
  * 64-bit mode with the boot page tables; interrupts are off.
  * Linux counterpart: init/main.c start_kernel().
  */

@@ -1,7 +1,7 @@
 /*
  * kernel/debug/latency_trace.c - LATENCY_TRACE (see latency_trace.h):
  * the portable half of the function hook (latency_trace_fentry, called
- * by the machine's __fentry__ in arch/x86_64/fentry.asm), the per-CPU
+ * by the arch's function-entry hook, see arch/x86_64/arch.h), the per-CPU
  * call buffers and the worst trace.
  *
  * This file is built without -pg (the Makefile's TRACE_NOTRACE): the
@@ -57,7 +57,7 @@ struct ltr_cpu {
 
 static DEFINE_PER_CPU(struct ltr_cpu, ltr_cpu);
 
-/* read by __fentry__ (arch/x86_64/fentry.asm) before anything else: 0
+/* read by the arch's function-entry hook before anything else: 0
  * until the buffers exist */
 u8 ltr_on;
 
@@ -70,7 +70,7 @@ void latency_trace_fentry(unsigned long ip, unsigned long parent);
 
 /*
  * latency_trace_fentry - append (ip, parent) to this CPU's buffer if a
- * section is open here.  Called by __fentry__ (arch/x86_64/fentry.asm)
+ * section is open here.  Called by the arch's function-entry hook
  * once ltr_on is set.  Context: any, even NMI (an interleaved entry
  * is at worst half written).  Locking: none.
  */

@@ -6,7 +6,7 @@
  * Every kernel C file but a few (the tracer, latency_timing, printk and
  * the console drivers: see the Makefile's TRACE_NOTRACE) is compiled
  * with -pg -mfentry, so each function begins with `call __fentry__`.
- * __fentry__ (arch/x86_64/fentry.asm) returns at once unless tracing is on,
+ * the arch's function-entry hook returns at once unless tracing is on,
  * then hands the function and its caller to latency_trace_fentry(),
  * which appends an entry to this CPU's buffer -- but only while this CPU
  * has a preempt-off or irqs-off section open (latency_timing.c calls
