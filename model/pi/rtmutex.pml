@@ -38,8 +38,14 @@ inline wake_up_process(t)
  * makes: mutual exclusion, the stealing rule, the pending window. */
 inline rt_mutex_set_owner(l, t)
 {
-	printf("T%d takes L%d (prio %d; pending waiter T%d)\n", t, l, prio[t],
-	       (pending[l] == NIL -> 9 : pending[l]));
+	if	/* NIL printed as a word, not as task 255 */
+	:: pending[l] == NIL ->
+		printf("T%d takes L%d (prio %d; no pending waiter)\n", t, l,
+		       prio[t])
+	:: else ->
+		printf("T%d takes L%d (prio %d; pending waiter T%d)\n", t, l,
+		       prio[t], pending[l])
+	fi;
 	prop_mutual_exclusion = (cs[l] == NIL && owner[l] == NIL);
 	assert(prop_mutual_exclusion);
 	prop_steal_strictly_higher = (pending[l] == NIL || pending[l] == t ||
@@ -142,7 +148,14 @@ inline rt_mutex_slowlock(l, ret)
 		atomic {
 			task_state[me] = TASK_SLEEPING;
 			armed[me] = timed[me];
-			printf("T%d [S3] blocks on L%d (owner T%d)\n", me, l, owner[l])
+			if	/* no owner: the pending window ([U3]) */
+			:: owner[l] == NIL ->
+				printf("T%d [S3] blocks on L%d (no owner yet: pending window)\n",
+				       me, l)
+			:: else ->
+				printf("T%d [S3] blocks on L%d (owner T%d)\n",
+				       me, l, owner[l])
+			fi
 		};
 		task_blocks_on_rt_mutex(l, ret);		/* [S3] */
 		if
