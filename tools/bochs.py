@@ -29,7 +29,8 @@ import time
 import tty
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import harness  # noqa: E402  (tools/harness.py: the KTAP parser and judge)
+import harness  # noqa: E402  (tools/harness.py: the serial watch and judge)
+import ktap  # noqa: E402  (tools/ktap.py: the KTAP parser)
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 BOCHSRC = os.path.join(TOOLS, "bochsrc.txt")
@@ -116,8 +117,8 @@ def run_selftest(args, outdir):
                                 ": " + msg if msg else ""))
     if why is None:
         why = watch.exited_why(msg or "status %s" % rc)
-    rep = harness.parse_ktap(lines)
-    harness.write_ktap(os.path.join(outdir, "results-bochs.ktap"), [rep])
+    rep = ktap.parse_ktap(lines)
+    ktap.write_ktap(os.path.join(outdir, "results-bochs.ktap"), [rep])
     status = harness.judge([], [], rep, why)
     if status and lines:
         harness.print_tail(lines)

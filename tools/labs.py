@@ -53,7 +53,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from harness import parse_ktap  # noqa: E402
+from ktap import parse_ktap  # noqa: E402
 from rtk_console import Console, ConsoleError  # noqa: E402
 
 MARK_RX = re.compile(r"^(\s*)/\* LAB\(([\w-]+):([\w-]+)\) (BEGIN|END) \*/\s*$")

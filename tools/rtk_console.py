@@ -24,7 +24,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from iso_test import Serial, PROMPT  # noqa: E402
-from harness import clean_line  # noqa: E402
+from ktap import clean_line  # noqa: E402
 
 BOOT_TIMEOUT = 180   # seconds to the first prompt on a busy 2-core host
 POWEROFF_GRACE = 15

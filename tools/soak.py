@@ -33,7 +33,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from harness import CRASH_RE, EXPECTED_BEGIN, EXPECTED_END  # noqa: E402
+from ktap import CRASH_RE, EXPECTED_BEGIN, EXPECTED_END  # noqa: E402
 
 VERDICT_RE = re.compile(r"(soak|torture|pi_stress)-verdict: (.*)$")
 PITEST_RE = re.compile(r"soak: pitest (\d+) runs, (\d+) failed")
