@@ -19,7 +19,8 @@
 #endif
 
 #if !defined(SCENARIO_STEAL) && !defined(SCENARIO_CYCLE) && \
-    !defined(SCENARIO_LEAVE) && !defined(SCENARIO_CHAIN)
+    !defined(SCENARIO_LEAVE) && !defined(SCENARIO_CHAIN) && \
+    !defined(SCENARIO_CHAIN3)
 #define SCENARIO_CHAIN
 #endif
 
@@ -118,4 +119,30 @@
 	OP(2, 0, LOCK(0)); OP(2, 1, UNLOCK(0)); OP(2, 2, OP_END); \
 	timed[1] = true; \
 	run task(0); run task(1); run task(2); run timer(1)
+#endif
+
+#ifdef SCENARIO_CHAIN3
+/*
+ * CHAIN3: a boost carried over two links, and undone along them.
+ *	T0 prio 4: lock A, unlock A
+ *	T1 prio 3: lock B, lock A, unlock A, unlock B
+ *	T2 prio 2: lock C, lock B, unlock B, unlock C
+ *	T3 prio 1: lock C, unlock C
+ * T3 -> C (T2) -> B (T1) -> A (T0): T0 must run at 1 while T3 waits;
+ * T3's prio may drop to 5 at any moment (a deboost walk of two links).
+ */
+#define NT		4
+#define NL		3
+#define MAXOPS		5
+#define CYCLE_POSSIBLE	false
+#define SCENARIO_INIT \
+	SET_TASK(0, 4); SET_TASK(1, 3); SET_TASK(2, 2); SET_TASK(3, 1); \
+	OP(0, 0, LOCK(0)); OP(0, 1, UNLOCK(0)); OP(0, 2, OP_END); \
+	OP(1, 0, LOCK(1)); OP(1, 1, LOCK(0)); OP(1, 2, UNLOCK(0)); \
+	OP(1, 3, UNLOCK(1)); OP(1, 4, OP_END); \
+	OP(2, 0, LOCK(2)); OP(2, 1, LOCK(1)); OP(2, 2, UNLOCK(1)); \
+	OP(2, 3, UNLOCK(2)); OP(2, 4, OP_END); \
+	OP(3, 0, LOCK(2)); OP(3, 1, UNLOCK(2)); OP(3, 2, OP_END); \
+	run task(0); run task(1); run task(2); run task(3); \
+	run setsched(3, 5)
 #endif
