@@ -528,6 +528,11 @@ bench: deps
 # Linux RT, Linux standard, rtk rt and rtk none, interleaved, ROUNDS
 # rounds; one table of medians and the rtk/Linux ratios
 # (tools/compare_linux.py), also in $(BUILD)/compare-linux.txt.
+# MICRO=1: instead of cyclictest, rtk's bench figures (ctxsw, wake-to-run,
+# tsc-read, the uncontended locks) beside $(BUILD)/linux_micro
+# (tools/linux_micro.c, static) on the same Linux kernels, plain TCG then
+# -icount $(or $(ICOUNT),3) in each round (docs/latency.md, "Micro-costs
+# beside Linux").
 ROUNDS ?= 3
 CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 .PHONY: compare-linux
@@ -536,7 +541,7 @@ CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 # a production build.
 CMP_OPTS := LOCKDEP=0 DEBUG_IRQ_FLAGS=0 SLAB_DEBUG=0 CRITICAL_PREEMPT_TIMING=0 \
 	CRITICAL_IRQSOFF_TIMING=0 WAKEUP_TIMING=0
-compare-linux: deps
+compare-linux: deps $(if $(MICRO),$(BUILD)/linux_micro)
 	@set -e; for m in rt none; do \
 		$(MAKE) --no-print-directory BUILD=$(BUILD)-cmp-$$m \
 			PREEMPT=$$m $(CMP_OPTS) $(BUILD)-cmp-$$m/rtk.elf; done
@@ -544,7 +549,13 @@ compare-linux: deps
 		--rtk none=$(BUILD)-cmp-none/rtk.elf --rounds $(ROUNDS) \
 		--loops $(LOOPS) --smp $(CMP_SMP) --mem 512M \
 		$(if $(ICOUNT),--icount $(ICOUNT)) --qemu $(QEMU) \
-		--cache $(BUILD)/compare-linux --out $(BUILD)/compare-linux.txt
+		$(if $(MICRO),--micro $(BUILD)/linux_micro) \
+		--cache $(BUILD)/compare-linux \
+		--out $(BUILD)/compare-$(if $(MICRO),micro,linux).txt
+
+$(BUILD)/linux_micro: tools/linux_micro.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -static -O2 -pthread -Wall -Wextra -Werror -o $@ $<
 
 # make soak DURATION=10m [PREEMPT=rt | MODELS="rt none"] [SMP=4]: build each
 # model (SOAK_BUILD-<model>, all four unless PREEMPT= or MODELS= is given),
