@@ -31,6 +31,14 @@ median over the rounds of each figure (min, avg, P99 from the
 histogram, max) and the ratios of rtk rt to Linux RT and rtk none to
 Linux standard.  The latencies are the emulator's plus the kernel's:
 read them as a comparison on one host at one time, never as absolute.
+--micro LINUX_MICRO (make compare-linux MICRO=1, issue 14 item 5):
+instead of cyclictest, the static tools/linux_micro.c in the initramfs
+measures clock read, context switch, wake-to-run and uncontended
+pthread mutexes on each Linux kernel, and rtk types `bench <figure>`
+for its own; each round runs every kernel under plain TCG and under
+-icount (one CPU there: Linux 6.1 does not bring a second one up under
+-icount in QEMU 7.2), and one table sets them side by side
+(micro_main; docs/latency.md, "Micro-costs beside Linux").
 Python 3 standard library only (plus apt-get, apt-cache, dpkg-deb,
 readelf).
 """
