@@ -43,6 +43,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +156,44 @@ static int start_thread(pthread_t *t, void *(*fn)(void *), void *arg,
 	return rc;
 }
 
+struct thread_spec {
+	void *(*fn)(void *);
+	int prio;		/* SCHED_FIFO */
+	int cpu;		/* pinned to */
+};
+
+/*
+ * run_pair - start first (the side that blocks first), then second, both
+ * on arg, and join them; true when both ran.  If one cannot start, the
+ * figure is said n/a; a started first is released by storing
+ * release_val into *release and waking it (it waits on that word).
+ */
+static bool run_pair(const char *name, void *arg,
+		     const struct thread_spec *first,
+		     const struct thread_spec *second, atomic_int *release,
+		     int release_val)
+{
+	pthread_t a, b;
+	int rc;
+
+	rc = start_thread(&a, first->fn, arg, first->prio, first->cpu);
+	if (rc)
+		goto out_na;
+	rc = start_thread(&b, second->fn, arg, second->prio, second->cpu);
+	if (rc) {
+		atomic_store(release, release_val);
+		futex(release, FUTEX_WAKE_PRIVATE, 1);
+		pthread_join(a, NULL);
+		goto out_na;
+	}
+	pthread_join(b, NULL);
+	pthread_join(a, NULL);
+	return true;
+out_na:
+	not_available(name, "SCHED_FIFO thread", rc);
+	return false;
+}
+
 static void figure_clock_read(void)
 {
 	int n = 4 * nsched;
@@ -202,28 +241,12 @@ static void *pong_fn(void *arg)
 static void figure_ctxsw(int cpu)
 {
 	static struct pingpong pp;
-	pthread_t a, b;
-	int rc;
+	const struct thread_spec b = { pong_fn, 50, cpu }, a = { ping_fn, 50, cpu };
 
 	pp.n = nsched;
-	rc = start_thread(&b, pong_fn, &pp, 50, cpu);
-	if (rc) {
-		not_available("ctxsw", "SCHED_FIFO thread", rc);
-		return;
-	}
-	rc = start_thread(&a, ping_fn, &pp, 50, cpu);
-	if (rc) {
-		/* B waits for a first ping that never comes: send the
-		 * whole run's worth so it finishes */
-		atomic_store(&pp.ping, pp.n);
-		futex(&pp.ping, FUTEX_WAKE_PRIVATE, 1);
-		pthread_join(b, NULL);
-		not_available("ctxsw", "SCHED_FIFO thread", rc);
-		return;
-	}
-	pthread_join(a, NULL);
-	pthread_join(b, NULL);
-	report("ctxsw", pp.n, 0);
+	/* without A, B is released by the whole run's pings at once */
+	if (run_pair("ctxsw", &pp, &b, &a, &pp.ping, pp.n))
+		report("ctxsw", pp.n, 0);
 }
 
 /* ---- wake-to-run ---- */
@@ -307,8 +330,8 @@ static void *waker_fn(void *arg)
 static void figure_wake_to_run(int cpu)
 {
 	static struct wake_bench wb;
-	pthread_t wakee, waker;
-	int rc;
+	const struct thread_spec wakee = { wakee_fn, 99, cpu },
+				 waker = { waker_fn, 98, RUNNER_CPU };
 
 	if (cpu == RUNNER_CPU) {
 		printf("# micro: wake-to-run n/a: needs 2 CPUs\n");
@@ -316,23 +339,10 @@ static void figure_wake_to_run(int cpu)
 	}
 	wb.n = nsched;
 	wb.cpu = cpu;
-	rc = start_thread(&wakee, wakee_fn, &wb, 99, cpu);
-	if (rc) {
-		not_available("wake-to-run", "SCHED_FIFO thread", rc);
-		return;
-	}
-	rc = start_thread(&waker, waker_fn, &wb, 98, RUNNER_CPU);
-	if (rc) {
-		/* release the wakee: every wakeup "sent" at once */
-		atomic_store(&wb.seq, wb.n);
-		futex(&wb.seq, FUTEX_WAKE_PRIVATE, 1);
-		pthread_join(wakee, NULL);
-		not_available("wake-to-run", "SCHED_FIFO thread", rc);
-		return;
-	}
-	pthread_join(waker, NULL);
-	pthread_join(wakee, NULL);
-	report("wake-to-run", wb.n, wb.bad);
+	/* without a waker, the wakee is released by every wakeup "sent"
+	 * at once */
+	if (run_pair("wake-to-run", &wb, &wakee, &waker, &wb.seq, wb.n))
+		report("wake-to-run", wb.n, wb.bad);
 }
 
 /* ---- uncontended pthread mutexes ---- */
