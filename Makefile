@@ -18,6 +18,7 @@
 #   make test-bochs      run the self-tests in Bochs
 #   make debug           QEMU halted with its gdb stub + gdb with symbols
 #   make compare-linux   cyclictest on rtk beside Debian's Linux RT/standard
+#                        (MICRO=1: context switch, wake-to-run, lock costs)
 #   make lpptest         LPPTEST: irq latency timed from the host via COM2 (rt, none)
 #   make fuzz            host fuzz targets (libFuzzer) for FUZZ_SECONDS each
 #   make CC=clang        build with clang (ld.lld is not needed: GNU ld links)
