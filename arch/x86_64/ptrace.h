@@ -6,7 +6,8 @@
  * trap_common, the vector and error code pushed by the per-vector stub
  * (a dummy 0 where the CPU pushes no error code), then the five words
  * the CPU pushes itself (Intel SDM Vol. 3A 6.14.1 "64-Bit Mode Stack
- * Frame").  The assembly and this struct must stay in the same order;
+ * Frame").  The assembly (PUSH_REGS in arch/x86_64/pt_regs.inc) and this
+ * struct must stay in the same order;
  * traps.c checks the size with BUILD_BUG_ON.
  * Linux counterpart: arch/x86/include/asm/ptrace.h (rtk has no orig_ax
  * and no user mode, so cs/ss are always the kernel selectors).

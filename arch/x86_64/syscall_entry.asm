@@ -37,6 +37,8 @@
 ; Linux counterpart: arch/x86/entry/entry_64.S entry_SYSCALL_64,
 ; swapgs_restore_regs_and_return_to_usermode.
 
+%include "arch/x86_64/pt_regs.inc"
+
 section .text
 bits 64
 
@@ -50,8 +52,6 @@ extern cpu_user_rsp_scratch
 GDT_USER_DS	equ 0x30	; = arch/x86_64/gdt.h
 GDT_USER_CS	equ 0x38
 SYSCALL_VECTOR_MARK equ 0x100	; = syscall.c: not an IDT vector
-PT_REGS_SIZE	equ 22 * 8	; = arch/x86_64/ptrace.h
-PT_REGS_RIP	equ 17 * 8
 
 align 16
 entry_SYSCALL_64:
@@ -65,21 +65,7 @@ entry_SYSCALL_64:
 	push rcx				;     rip
 	push qword 0				;     error code
 	push qword SYSCALL_VECTOR_MARK		;     vector
-	push rax
-	push rbx
-	push rcx
-	push rdx
-	push rsi
-	push rdi
-	push rbp
-	push r8
-	push r9
-	push r10
-	push r11
-	push r12
-	push r13
-	push r14
-	push r15
+	PUSH_REGS
 	cld
 	mov rdi, rsp
 	push qword [rsp + PT_REGS_RIP]		; a frame for backtraces
@@ -89,21 +75,7 @@ entry_SYSCALL_64:
 	add rsp, 16
 	test al, al
 	jz return_to_user_iret			; [6]
-	pop r15					; [5]
-	pop r14
-	pop r13
-	pop r12
-	pop r11					; (the frame's rflags below)
-	pop r10
-	pop r9
-	pop r8
-	pop rbp
-	pop rdi
-	pop rsi
-	pop rdx
-	pop rcx					; (the frame's rip below)
-	pop rbx
-	pop rax
+	POP_REGS				; [5] (RCX, R11: below)
 	mov rcx, [rsp + 16]			; rip
 	mov r11, [rsp + 32]			; rflags
 	mov rsp, [rsp + 40]			; the user's stack, from here on
@@ -113,21 +85,7 @@ entry_SYSCALL_64:
 ; return_to_user_iret - RSP points at a complete struct pt_regs for ring
 ; 3; interrupts off, kernel GS.  Restore it all and IRETQ.
 return_to_user_iret:
-	pop r15
-	pop r14
-	pop r13
-	pop r12
-	pop r11
-	pop r10
-	pop r9
-	pop r8
-	pop rbp
-	pop rdi
-	pop rsi
-	pop rdx
-	pop rcx
-	pop rbx
-	pop rax
+	POP_REGS
 	add rsp, 16				; vector, error code
 	swapgs
 	iretq

@@ -7,8 +7,8 @@
 ;   [2] push the vector number and jump to trap_common.
 ; trap_common then
 ;   [3] pushes the 15 general-purpose registers, completing a struct
-;       pt_regs (arch/x86_64/ptrace.h: the push order here is its field
-;       order from the bottom up);
+;       pt_regs (arch/x86_64/ptrace.h; PUSH_REGS, arch/x86_64/pt_regs.inc,
+;       pushes in its field order from the bottom up);
 ;   [4] builds a fake call frame (interrupted RIP, interrupted RBP) so a
 ;       backtrace taken inside the handler walks on into the interrupted
 ;       code, as Linux's ENCODE_FRAME_POINTER does;
@@ -27,6 +27,8 @@
 ; Linux counterpart: arch/x86/entry/entry_64.S (idtentry, error_entry,
 ; PUSH_AND_CLEAR_REGS), arch/x86/include/asm/idtentry.h.
 
+%include "arch/x86_64/pt_regs.inc"
+
 section .text
 bits 64
 
@@ -34,9 +36,6 @@ global trap_stubs
 extern trap_dispatch
 
 TRAP_STUB_SIZE	equ 16		; = TRAP_STUB_SIZE in arch/x86_64/idt.h
-PT_REGS_RIP	equ 17 * 8	; offsetof(struct pt_regs, rip)
-PT_REGS_VECTOR	equ 15 * 8	; offsetof(struct pt_regs, vector)
-PT_REGS_CS	equ 18 * 8	; offsetof(struct pt_regs, cs)
 MSR_GS_BASE	equ 0xC0000101
 
 ; TRAP_STUB n - the entry stub of vector n.
@@ -60,21 +59,7 @@ trap_stubs:
 %endrep
 
 trap_common:
-	push rax			; [3]
-	push rbx
-	push rcx
-	push rdx
-	push rsi
-	push rdi
-	push rbp
-	push r8
-	push r9
-	push r10
-	push r11
-	push r12
-	push r13
-	push r14
-	push r15
+	PUSH_REGS			; [3]
 	cld				; the C ABI wants DF clear
 	xor ebx, ebx			; GS: see the header
 	mov rax, [rsp + PT_REGS_VECTOR]
@@ -106,20 +91,6 @@ trap_common:
 	jz .no_swap
 	swapgs
 .no_swap:
-	pop r15
-	pop r14
-	pop r13
-	pop r12
-	pop r11
-	pop r10
-	pop r9
-	pop r8
-	pop rbp
-	pop rdi
-	pop rsi
-	pop rdx
-	pop rcx
-	pop rbx
-	pop rax
+	POP_REGS
 	add rsp, 16			; vector, error code
 	iretq
