@@ -27,22 +27,7 @@
 #include "lib/types.h"
 #include "kernel/time/ktime.h"
 #include "kernel/futex/futex_uaccess.h"	/* __user */
-
-/* Operations (the low bits of op), Linux's values. */
-#define FUTEX_WAIT		0
-#define FUTEX_WAKE		1
-#define FUTEX_LOCK_PI		6
-#define FUTEX_UNLOCK_PI		7
-#define FUTEX_TRYLOCK_PI	8
-/* Flags or'ed into op. */
-#define FUTEX_PRIVATE_FLAG	128
-#define FUTEX_CLOCK_REALTIME	256
-#define FUTEX_CMD_MASK	(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
-
-/* The PI futex word. */
-#define FUTEX_WAITERS		0x80000000u	/* set by the kernel */
-#define FUTEX_OWNER_DIED	0x40000000u	/* robust lists, not in rtk */
-#define FUTEX_TID_MASK		0x3fffffffu
+#include "kernel/user/uapi.h"	/* FUTEX_* ops, flags and word bits */
 
 /*
  * do_futex - the futex system call.  abs_timeout is an absolute

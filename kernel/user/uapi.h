@@ -1,21 +1,32 @@
 /*
- * kernel/user/uapi.h - the kernel's view of the part of Linux's x86_64
- * user ABI that rtk implements: system call numbers, flags, structure
- * layouts.  Values are Linux's, never renumbered (user/lib/linux_abi.h is
- * the user side of the same ABI; the kernel cannot include it, its
- * struct sched_param would clash with kernel/sched/sched.h's).
+ * kernel/user/uapi.h - the part of Linux's x86_64 user ABI that rtk
+ * implements, as numbers: system call numbers, clock ids, clone, mmap,
+ * futex and arch_prctl values, the signals rtk sends.  Values are
+ * Linux's, never renumbered: a new call is added with its Linux number.
+ *
+ * Shared by both sides of the system call boundary: the kernel includes
+ * it (kernel/user/, kernel/futex/) and so does the user library
+ * (user/lib/linux_abi.h), so a number the kernel dispatches on and the
+ * one a program passes cannot disagree (two copies did drift: the user
+ * side lacked CLONE_CHILD_SETTID).  Hence numbers, macros and one plain
+ * struct only, nothing that names a kernel type: the user library keeps
+ * its own struct timespec and struct sched_param (the kernel's
+ * kernel/sched/sched.h has another), cpu_set_t and NSEC_PER_*.
  * Linux counterpart: arch/x86/entry/syscalls/syscall_64.tbl,
- * include/uapi/linux/{time.h,sched.h}, uapi/asm-generic/mman-common.h,
- * uapi/asm/prctl.h, uapi/asm-generic/errno-base.h.
+ * include/uapi/linux/{time.h,sched.h,futex.h},
+ * uapi/asm-generic/mman-common.h, uapi/asm/prctl.h.
  */
 #ifndef KERNEL_USER_UAPI_H
 #define KERNEL_USER_UAPI_H
 
 #include "lib/types.h"
 
-/* System call numbers (syscall_64.tbl). */
+/* System call numbers (syscall_64.tbl).  read and mprotect are not in
+ * rtk (-ENOSYS): the user library calls them on a Linux host. */
+#define __NR_read			0
 #define __NR_write			1
 #define __NR_mmap			9
+#define __NR_mprotect			10
 #define __NR_munmap			11
 #define __NR_sched_yield		24
 #define __NR_nanosleep			35
@@ -44,7 +55,7 @@ struct __kernel_timespec {
 
 #define CLOCK_REALTIME		0
 #define CLOCK_MONOTONIC		1
-#define TIMER_ABSTIME		1
+#define TIMER_ABSTIME		1	/* clock_nanosleep: request is a deadline */
 
 /* clone flags (uapi/linux/sched.h) */
 #define CLONE_VM		0x00000100
@@ -60,6 +71,7 @@ struct __kernel_timespec {
 #define CSIGNAL			0x000000ff	/* exit signal: ignored */
 
 /* mmap (uapi/asm-generic/mman-common.h, mman.h) */
+#define PROT_NONE		0x0
 #define PROT_READ		0x1
 #define PROT_WRITE		0x2
 #define PROT_EXEC		0x4
@@ -68,6 +80,23 @@ struct __kernel_timespec {
 #define MAP_TYPE		0x0f
 #define MAP_FIXED		0x10
 #define MAP_ANONYMOUS		0x20
+#define MAP_STACK		0x20000	/* a hint: rtk ignores it */
+#define MAP_FAILED_MAX_ERRNO	4095	/* a return in [-4095, -1] is -errno */
+
+/* futex operations, the low bits of op (uapi/linux/futex.h) */
+#define FUTEX_WAIT		0
+#define FUTEX_WAKE		1
+#define FUTEX_LOCK_PI		6
+#define FUTEX_UNLOCK_PI		7
+#define FUTEX_TRYLOCK_PI	8
+/* flags or'ed into op */
+#define FUTEX_PRIVATE_FLAG	128
+#define FUTEX_CLOCK_REALTIME	256
+#define FUTEX_CMD_MASK	(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
+/* the PI futex word */
+#define FUTEX_WAITERS		0x80000000u	/* set by the kernel: it has waiters */
+#define FUTEX_OWNER_DIED	0x40000000u	/* robust lists, not in rtk */
+#define FUTEX_TID_MASK		0x3fffffffu	/* the owner's TID */
 
 /* arch_prctl (uapi/asm/prctl.h) */
 #define ARCH_SET_FS		0x1002
