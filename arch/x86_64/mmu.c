@@ -44,42 +44,6 @@ static u64 kernel_pml4_phys;
 static u64 pte_nx;		/* PTE_NX, or 0 on a CPU without NX */
 static u64 direct_map_end;	/* physical bytes the direct map covers */
 
-static unsigned int pt_index(unsigned long virt, int level)
-{
-	return (virt >> (PAGE_SHIFT + 9 * (level - 1))) & 511;
-}
-
-/*
- * pt_entry - the entry for virt at level (4 = PML4 ... 1 = PT), making the
- * missing tables on the way when create is set.  NULL when a table is
- * missing (or could not be allocated) or a huge page maps the range.
- */
-static u64 *pt_entry(u64 *pml4, unsigned long virt, int level, bool create)
-{
-	u64 *table = pml4;
-
-	for (int l = 4; l > level; l--) {
-		u64 *e = &table[pt_index(virt, l)];
-
-		if (!(*e & PTE_P)) {
-			u64 *new;
-
-			if (!create)
-				return NULL;
-			new = alloc_page();
-			if (!new)
-				return NULL;
-			memset(new, 0, PAGE_SIZE);
-			/* upper levels allow everything; the leaf decides */
-			*e = virt_to_phys(new) | PTE_P | PTE_W;
-		} else if (*e & PTE_PS) {
-			return NULL;
-		}
-		table = phys_to_virt(*e & PTE_ADDR);
-	}
-	return &table[pt_index(virt, level)];
-}
-
 /* pt_leaf - the present leaf entry mapping virt (any page size), its
  * page size in *size; NULL when virt is not mapped. */
 static u64 *pt_leaf(unsigned long virt, u64 *size)

@@ -1,12 +1,14 @@
 /*
  * arch/x86_64/pgtable.h - page-table entry bits and the address-space
- * split, shared by the kernel's tables (mmu.c) and the user halves
- * (mmu_user.c).
+ * split, and the table walk (pgtable.c), shared by the kernel's tables
+ * (mmu.c) and the user halves (mmu_user.c).
  * Spec: Intel SDM Vol. 3A 4.5 (tables 4-14 to 4-20).
  * Linux counterpart: arch/x86/include/asm/pgtable_types.h.
  */
 #ifndef ARCH_X86_64_PGTABLE_H
 #define ARCH_X86_64_PGTABLE_H
+
+#include "lib/types.h"
 
 /* Page-table entry bits (SDM Vol. 3A, tables 4-14 to 4-20). */
 #define PTE_P		(1UL << 0)	/* present */
@@ -20,5 +22,10 @@
 
 #define HUGE_SIZE	(2UL << 20)
 #define LOWER_HALF_END	0x0000800000000000UL
+
+
+/* pt_index - virt's index into its table at level (4 = PML4 ... 1 = PT). */
+unsigned int pt_index(unsigned long virt, int level);
+u64 *pt_entry(u64 *pml4, unsigned long virt, int level, bool create);
 
 #endif /* ARCH_X86_64_PGTABLE_H */
