@@ -39,6 +39,9 @@ extern char __image_phys_start[], __bss_end_phys[];
 static struct mm_lock mmu_lock;
 static u64 *kernel_pml4;
 
+/* The entries above a kernel leaf: the leaf decides (pgtable.c). */
+#define KERNEL_TABLE_BITS	(PTE_P | PTE_W)
+
 /* Written once by arch_mmu_init: */
 static u64 kernel_pml4_phys;
 static u64 pte_nx;		/* PTE_NX, or 0 on a CPU without NX */
@@ -73,7 +76,7 @@ static u64 leaf_bits(unsigned int flags)
 
 static void __init map_boot_page(unsigned long virt, u64 phys, u64 bits)
 {
-	u64 *pte = pt_entry(kernel_pml4, virt, 1, true);
+	u64 *pte = pt_entry(kernel_pml4, virt, 1, true, KERNEL_TABLE_BITS);
 
 	if (!pte)
 		panic("mmu: out of memory building the kernel page tables");
@@ -119,7 +122,7 @@ static void __init build_direct_map(void)
 					      direct_map_image_bits(p));
 			continue;
 		}
-		pde = pt_entry(kernel_pml4, virt, 2, true);
+		pde = pt_entry(kernel_pml4, virt, 2, true, KERNEL_TABLE_BITS);
 		if (!pde)
 			panic("mmu: out of memory building the direct map");
 		*pde = phys | PTE_PS | PTE_G | leaf_bits(MAP_WRITE);
@@ -250,11 +253,12 @@ static bool is_mappable(unsigned long virt)
 static int set_pte(unsigned long virt, u64 phys, u64 bits)
 {
 	unsigned long flags = mm_lock_irqsave(&mmu_lock);
-	u64 *pte = pt_entry(kernel_pml4, virt, 1, true);
+	u64 *pte = pt_entry(kernel_pml4, virt, 1, true, KERNEL_TABLE_BITS);
 	int err = 0;
 
 	if (!pte)
-		err = pt_entry(kernel_pml4, virt, 2, false) ? -ENOMEM : -EEXIST;
+		err = pt_entry(kernel_pml4, virt, 2, false, KERNEL_TABLE_BITS) ?
+			      -ENOMEM : -EEXIST;
 	else if (*pte & PTE_P)
 		err = -EEXIST;
 	else
@@ -280,7 +284,7 @@ int arch_map_page(unsigned long virt, u64 phys, unsigned int flags)
 static int clear_pte(unsigned long virt)
 {
 	unsigned long flags = mm_lock_irqsave(&mmu_lock);
-	u64 *pte = pt_entry(kernel_pml4, virt, 1, false);
+	u64 *pte = pt_entry(kernel_pml4, virt, 1, false, KERNEL_TABLE_BITS);
 	int err = -ENOENT;
 
 	if (pte && (*pte & PTE_P)) {

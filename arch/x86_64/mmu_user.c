@@ -25,41 +25,10 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
-#define PTE_U		(1UL << 2)	/* user accessible */
 #define USER_PML4_SLOTS	256		/* the lower half */
 
-static unsigned int user_pt_index(unsigned long virt, int level)
-{
-	return (virt >> (PAGE_SHIFT + 9 * (level - 1))) & 511;
-}
-
-/*
- * user_pte - the level-1 entry for virt under pml4, making the missing
- * tables (U+W) when create is set; NULL if a table is missing (or none
- * could be allocated).
- */
-static u64 *user_pte(u64 *pml4, unsigned long virt, bool create)
-{
-	u64 *table = pml4;
-
-	for (int l = 4; l > 1; l--) {
-		u64 *e = &table[user_pt_index(virt, l)];
-
-		if (!(*e & PTE_P)) {
-			u64 *new;
-
-			if (!create)
-				return NULL;
-			new = alloc_page();
-			if (!new)
-				return NULL;
-			memset(new, 0, PAGE_SIZE);
-			*e = virt_to_phys(new) | PTE_P | PTE_W | PTE_U;
-		}
-		table = phys_to_virt(*e & PTE_ADDR);
-	}
-	return &table[user_pt_index(virt, 1)];
-}
+/* The entries above a user leaf: U+W, the leaf decides (see the header). */
+#define USER_TABLE_BITS	(PTE_P | PTE_W | PTE_U)
 
 u64 arch_pgd_alloc(void)
 {
@@ -146,7 +115,7 @@ int arch_map_user_page(u64 pgd, unsigned long virt, u64 phys,
 		bits |= PTE_W;
 	if (!(flags & MAP_EXEC) && arch_mmu_has_nx())
 		bits |= PTE_NX;
-	pte = user_pte(phys_to_virt(pgd), virt, true);
+	pte = pt_entry(phys_to_virt(pgd), virt, 1, true, USER_TABLE_BITS);
 	if (!pte)
 		return -ENOMEM;
 	if (*pte & PTE_P)
@@ -161,7 +130,7 @@ int arch_unmap_user_page(u64 pgd, unsigned long virt, u64 *phys)
 
 	if (virt >= USER_ADDR_END || !IS_ALIGNED(virt, PAGE_SIZE))
 		return -EINVAL;
-	pte = user_pte(phys_to_virt(pgd), virt, false);
+	pte = pt_entry(phys_to_virt(pgd), virt, 1, false, USER_TABLE_BITS);
 	if (!pte || !(*pte & PTE_P))
 		return -ENOENT;
 	if (phys)
@@ -182,7 +151,8 @@ int arch_query_user_page(u64 pgd, unsigned long virt, u64 *phys,
 
 	if (virt >= USER_ADDR_END)
 		return -EINVAL;
-	pte = user_pte(phys_to_virt(pgd), virt & PAGE_MASK, false);
+	pte = pt_entry(phys_to_virt(pgd), virt & PAGE_MASK, 1, false,
+		       USER_TABLE_BITS);
 	if (!pte || !(*pte & PTE_P))
 		return -ENOENT;
 	if (phys)

@@ -14,6 +14,7 @@
 #include "arch/x86_64/pgtable.h"
 #include "arch/x86_64/arch.h"
 #include "kernel/mm/pmm.h"
+#include "lib/bug.h"
 #include "lib/string.h"
 
 unsigned int pt_index(unsigned long virt, int level)
@@ -22,14 +23,25 @@ unsigned int pt_index(unsigned long virt, int level)
 }
 
 /*
- * pt_entry - the entry for virt at level (4 = PML4 ... 1 = PT), making the
- * missing tables on the way when create is set.  NULL when a table is
- * missing (or could not be allocated) or a huge page maps the range.
+ * pt_entry - the entry for virt at level (4 = PML4 ... 1 = PT) under
+ * pml4.  With create, a missing table on the way is made (zeroed) and
+ * its entry in the level above gets table_bits: PTE_P | PTE_W for the
+ * kernel's, PTE_P | PTE_W | PTE_U for a user half; the upper levels
+ * allow everything and the leaf decides (SDM Vol. 3A 4.6: the access
+ * rights are the AND over the levels).  NULL when a table is missing
+ * (or could not be allocated) or a huge page maps the range (only the
+ * kernel's direct map has those).
+ * Context: task or boot, irqs on or off (mmu.c holds its irq-off
+ * mmu_lock); with create it allocates from the page allocator.
+ * Locking: the caller's lock over the tables under pml4 (none taken).
  */
-u64 *pt_entry(u64 *pml4, unsigned long virt, int level, bool create)
+u64 *pt_entry(u64 *pml4, unsigned long virt, int level, bool create,
+	      u64 table_bits)
 {
 	u64 *table = pml4;
 
+	BUG_ON(level < 1 || level > 4);
+	BUG_ON(create && !(table_bits & PTE_P));
 	for (int l = 4; l > level; l--) {
 		u64 *e = &table[pt_index(virt, l)];
 
@@ -42,8 +54,7 @@ u64 *pt_entry(u64 *pml4, unsigned long virt, int level, bool create)
 			if (!new)
 				return NULL;
 			memset(new, 0, PAGE_SIZE);
-			/* upper levels allow everything; the leaf decides */
-			*e = virt_to_phys(new) | PTE_P | PTE_W;
+			*e = virt_to_phys(new) | table_bits;
 		} else if (*e & PTE_PS) {
 			return NULL;
 		}

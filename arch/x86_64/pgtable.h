@@ -13,6 +13,7 @@
 /* Page-table entry bits (SDM Vol. 3A, tables 4-14 to 4-20). */
 #define PTE_P		(1UL << 0)	/* present */
 #define PTE_W		(1UL << 1)	/* writable */
+#define PTE_U		(1UL << 2)	/* user accessible */
 #define PTE_PWT		(1UL << 3)	/* write-through */
 #define PTE_PCD		(1UL << 4)	/* cache disable */
 #define PTE_PS		(1UL << 7)	/* 2 MiB / 1 GiB page (levels 2, 3) */
@@ -26,6 +27,7 @@
 
 /* pt_index - virt's index into its table at level (4 = PML4 ... 1 = PT). */
 unsigned int pt_index(unsigned long virt, int level);
-u64 *pt_entry(u64 *pml4, unsigned long virt, int level, bool create);
+u64 *pt_entry(u64 *pml4, unsigned long virt, int level, bool create,
+	      u64 table_bits);
 
 #endif /* ARCH_X86_64_PGTABLE_H */
