@@ -65,6 +65,18 @@ bool race_window_wait_parked(struct race_window *w, u64 timeout_ns)
 	return true;
 }
 
+bool race_window_run_until_parked(struct race_window *w,
+				  struct task_struct *task, u64 timeout_ns)
+{
+	might_sleep();
+	race_window_arm(w, task);
+	wake_up_process(task);
+	if (race_window_wait_parked(w, timeout_ns))
+		return true;
+	race_window_disarm(w);
+	return false;
+}
+
 void race_window_release(struct race_window *w)
 {
 	__atomic_store_n(&w->armed, 0, __ATOMIC_RELAXED);

@@ -75,6 +75,16 @@ void race_window_arm(struct race_window *w, struct task_struct *task);
  * that will park (else it could wait for itself).
  */
 bool race_window_wait_parked(struct race_window *w, u64 timeout_ns);
+/*
+ * race_window_run_until_parked - the usual opening of a race test: arm w
+ * for task, wake task (created or sleeping, bound to another CPU than the
+ * caller's), and wait until it parks in w.  Returns true with task parked
+ * (the caller races it, then race_window_release()), or false with w
+ * disarmed when task did not park within timeout_ns (it ran through w, or
+ * never got there: the caller reports it).  Context: task.
+ */
+bool race_window_run_until_parked(struct race_window *w,
+				  struct task_struct *task, u64 timeout_ns);
 /* race_window_release - let the parked CPU go on; disarms w.  Context: any. */
 void race_window_release(struct race_window *w);
 /* race_window_disarm - disarm w whether or not it fired.  Context: any. */

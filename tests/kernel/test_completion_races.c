@@ -110,9 +110,7 @@ static noinline bool stack_waiter(void)
 	if (!c)
 		return false;
 	kthread_bind(c, 1);
-	race_window_arm(sr.window, c);
-	wake_up_process(c);
-	sr.parked = race_window_wait_parked(sr.window, SAFETY_NS);
+	sr.parked = race_window_run_until_parked(sr.window, c, SAFETY_NS);
 	if (sr.op == OP_COMPAT_UP)
 		compat_down(&frame.sem);
 	else
@@ -252,9 +250,8 @@ static void test_complete_timed_out_waiter_does_not_eat_wakeup(struct ktest *t)
 	get_task_struct(b);
 	kthread_bind(a, 1);
 	kthread_bind(b, 0);
-	race_window_arm(&completion_timeout_window, a);
-	wake_up_process(a);
-	parked = race_window_wait_parked(&completion_timeout_window, SAFETY_NS);
+	parked = race_window_run_until_parked(&completion_timeout_window, a,
+					      SAFETY_NS);
 	wake_up_process(b);
 	end = ktime_get() + SAFETY_NS;
 	while (!sleeping(b) && ktime_get() < end)

@@ -359,15 +359,11 @@ static void test_reaping_task_is_counted(struct ktest *t)
 		KTEST_ASSERT(t, 0, "kthread_create failed");
 	}
 	kthread_bind(putter, 1);
-	race_window_arm(&put_task_unlisted_window, putter);
-	wake_up_process(putter);
-	parked = race_window_wait_parked(&put_task_unlisted_window,
-					 RACE_WINDOW_MAX_NS);
+	parked = race_window_run_until_parked(&put_task_unlisted_window,
+					      putter, RACE_WINDOW_MAX_NS);
 	seen = tasks_in_exit();
 	if (parked)
 		race_window_release(&put_task_unlisted_window);
-	else
-		race_window_disarm(&put_task_unlisted_window);
 	wait_for_completion(&a.done);
 	me_restore();
 	KTEST_EXPECT(t, parked, "the putter parks in put_task_unlisted_window "

@@ -100,12 +100,7 @@ static bool start_racer(struct ktest *t, struct race_window *window,
 	KTEST_ASSERT(t, r != NULL, "kthread_create failed");
 	*racer = r;
 	racer_deadline = ktime_get() + timeout_ns;
-	race_window_arm(window, r);
-	wake_up_process(r);
-	if (race_window_wait_parked(window, PARK_WAIT_NS))
-		return true;
-	race_window_disarm(window);
-	return false;
+	return race_window_run_until_parked(window, r, PARK_WAIT_NS);
 }
 
 /* expect_racer_took_the_futex - who (the racer, TID tid) got the futex
@@ -322,12 +317,8 @@ static void test_futex_wait_timeout_loses_to_a_wake(struct ktest *t)
 			"futex-wait");
 	KTEST_ASSERT(t, w != NULL, "kthread_create failed");
 	racer_deadline = ktime_get() + NSEC_PER_MSEC;
-	race_window_arm(&futex_wait_timeout_window, w);
-	wake_up_process(w);
-	parked = race_window_wait_parked(&futex_wait_timeout_window,
-					 PARK_WAIT_NS);
-	if (!parked)
-		race_window_disarm(&futex_wait_timeout_window);
+	parked = race_window_run_until_parked(&futex_wait_timeout_window, w,
+					      PARK_WAIT_NS);
 	KTEST_EXPECT(t, parked, "W parks in futex_wait_timeout_window within "
 		     "%lld s", PARK_WAIT_NS / NSEC_PER_SEC);
 	woken = futex_op(&wait_word, FUTEX_WAKE, 1, NULL);

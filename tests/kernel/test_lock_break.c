@@ -291,10 +291,7 @@ static void test_slab_drain_breaks_for_waiter(struct ktest *t)
 	w = create_fifo(sd_waiter_fn, NULL, W_PRIO, one_cpu(1), "sd_w");
 	d = create_fifo(sd_drainer_fn, NULL, H_PRIO, one_cpu(1), "sd_d");
 	KTEST_ASSERT(t, w && d, "cannot create D and W");
-	race_window_arm(&slab_drain_window, d);
-	wake_up_process(d);
-	if (!race_window_wait_parked(&slab_drain_window, SAFETY_NS)) {
-		race_window_disarm(&slab_drain_window);
+	if (!race_window_run_until_parked(&slab_drain_window, d, SAFETY_NS)) {
 		KTEST_EXPECT(t, false, "D never reached slab_drain_window");
 		wake_up_process(w);
 		goto out_wait;

@@ -127,12 +127,8 @@ static void test_pi_new_owner_boosted_by_waiter_queued_behind_it(
 		     (long)READ_ONCE(w->state), READ_ONCE(w->pi_blocked_on));
 	want = h->normal_prio;
 
-	race_window_arm(&sched_setscheduler_pi_window, s);
-	wake_up_process(s);
-	parked = race_window_wait_parked(&sched_setscheduler_pi_window,
-					 PARK_WAIT_NS);
-	if (!parked)
-		race_window_disarm(&sched_setscheduler_pi_window);
+	parked = race_window_run_until_parked(&sched_setscheduler_pi_window, s,
+					      PARK_WAIT_NS);
 	KTEST_EXPECT(t, parked, "S parks in sched_setscheduler_pi_window "
 		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
 	rt_mutex_unlock(&stale_l);

@@ -118,12 +118,10 @@ static struct rtm_object *rtm_start_unlocker(struct ktest *t)
 	}
 	kthread_bind(u, 1);
 	set_cpus_allowed(current, (cpumask_t){ .bits = 1ULL << 0 });
-	race_window_arm(&rt_mutex_unlock_window, u);
-	wake_up_process(u);
-	if (race_window_wait_parked(&rt_mutex_unlock_window, PARK_WAIT_NS))
+	if (race_window_run_until_parked(&rt_mutex_unlock_window, u,
+					 PARK_WAIT_NS))
 		return obj;
 	/* U came through unparked: nothing raced it */
-	race_window_disarm(&rt_mutex_unlock_window);
 	wait_for_completion(&unlocker_done);
 	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
 	kfree(obj);
@@ -289,12 +287,8 @@ static void test_rt_mutex_walk_stops_when_the_waiter_left(struct ktest *t)
 		     READ_ONCE(current->prio), t2->normal_prio);
 
 	t3_prio = t3->normal_prio;
-	race_window_arm(&rt_mutex_chain_walk_window, t3);
-	wake_up_process(t3);
-	parked = race_window_wait_parked(&rt_mutex_chain_walk_window,
-					 PARK_WAIT_NS);
-	if (!parked)
-		race_window_disarm(&rt_mutex_chain_walk_window);
+	parked = race_window_run_until_parked(&rt_mutex_chain_walk_window, t3,
+					      PARK_WAIT_NS);
 	KTEST_EXPECT(t, parked, "T3's walk parks in rt_mutex_chain_walk_window "
 		     "within %lld s", PARK_WAIT_NS / NSEC_PER_SEC);
 	if (parked) {

@@ -80,17 +80,13 @@ static void test_rt_mutex_fast_unlock_fails_once_the_bit_is_set(struct ktest *t)
 		KTEST_ASSERT(t, 0, "kthread_create failed");
 	}
 	kthread_bind(w, 1);
-	race_window_arm(&rt_mutex_mark_waiters_window, w);
-	wake_up_process(w);
-	parked = race_window_wait_parked(&rt_mutex_mark_waiters_window,
-					 RACE_WINDOW_MAX_NS);
+	parked = race_window_run_until_parked(&rt_mutex_mark_waiters_window, w,
+					      RACE_WINDOW_MAX_NS);
 	word = READ_ONCE(bit_lock.owner);
 	/* rt_mutex_unlock's fast path, at the moment the diagram draws */
 	released = parked && rt_mutex_cmpxchg(&bit_lock, (uintptr_t)current, 0);
 	if (parked)
 		race_window_release(&rt_mutex_mark_waiters_window);
-	else
-		race_window_disarm(&rt_mutex_mark_waiters_window);
 	KTEST_EXPECT(t, parked, "W parks in rt_mutex_mark_waiters_window "
 		     "within 1 s");
 	KTEST_EXPECT(t, !parked || word == ((uintptr_t)current |

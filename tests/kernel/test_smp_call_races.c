@@ -61,9 +61,8 @@ static void test_call_single_to_own_cpu_runs_there(struct ktest *t)
 	KTEST_ASSERT(t, x != NULL, "kthread_create failed");
 	get_task_struct(x);
 	kthread_bind(x, 1);
-	race_window_arm(&smp_call_self_window, x);
-	wake_up_process(x);
-	parked = race_window_wait_parked(&smp_call_self_window, SAFETY_NS);
+	parked = race_window_run_until_parked(&smp_call_self_window, x,
+					      SAFETY_NS);
 	if (parked) {
 		preemptible_in_window =
 			!(READ_ONCE(per_cpu(__preempt_count, 1)) & PREEMPT_MASK);
