@@ -26,10 +26,8 @@
 
 #include "lib/types.h"
 #include "lib/errno.h"
-
-#ifndef __user
-#define __user		/* the address space marker (sparse's in Linux) */
-#endif
+#include "kernel/user/uaccess.h"	/* __user, get_user_u32, ... */
+#include "kernel/sched/sched.h"		/* current->mm */
 
 /* The NULL page: never mapped, the one fault the kernel-address
  * implementation can see.  4096: the x86-64 small page. */
@@ -69,16 +67,10 @@ static inline int futex_kernel_cmpxchg_value(u32 *curval, u32 *kaddr,
  * futex_fault_in - make *uaddr present and writable: 0 or -EFAULT.
  * Context: task, may sleep.  Locking: none held.
  * futex_key_mm - the address space a futex address belongs to.
- *
- * Two versions while user-core's branch and this one are merged apart:
- * with kernel/user/uaccess.h in the tree a user task goes through it;
- * without it every caller is a kernel thread.  Once both are in, the
- * second version goes.
+ * A kernel thread (current->mm NULL: the in-kernel suites) uses the
+ * kernel-address access above, a task with a user address space
+ * user-core's uaccess.
  */
-#if __has_include("kernel/user/uaccess.h")
-#include "kernel/user/uaccess.h"
-#include "kernel/sched/sched.h"
-
 static inline int futex_get_value_locked(u32 *dest, const u32 __user *uaddr)
 {
 	if (!current->mm)
@@ -106,28 +98,5 @@ static inline const void *futex_key_mm(void)
 {
 	return current->mm;
 }
-#else	/* no user mode yet: kernel threads only */
-static inline int futex_get_value_locked(u32 *dest, const u32 __user *uaddr)
-{
-	return futex_kernel_get_value(dest, (const u32 *)uaddr);
-}
-
-static inline int futex_cmpxchg_value_locked(u32 *curval, u32 __user *uaddr,
-					     u32 oldval, u32 newval)
-{
-	return futex_kernel_cmpxchg_value(curval, (u32 *)uaddr, oldval,
-					  newval);
-}
-
-static inline int futex_fault_in(u32 __user *uaddr)
-{
-	return futex_uaccess_bad(uaddr) ? -EFAULT : 0;
-}
-
-static inline const void *futex_key_mm(void)
-{
-	return NULL;
-}
-#endif
 
 #endif /* KERNEL_FUTEX_FUTEX_UACCESS_H */

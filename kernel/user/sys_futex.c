@@ -3,64 +3,42 @@
  * user's timespec into the absolute ktime do_futex() takes, and the
  * FUTEX_WAKE of a thread's CLONE_CHILD_CLEARTID word at its exit.
  *
- * The futex code itself (kernel/futex/, FUTEX_WAIT/WAKE and the PI
- * operations on rt_mutex proxy locking) is written separately; until it
- * is in the tree, futex() is -ENOSYS and an exiting thread's joiner is
- * not woken (it must poll the TID word).  The one #if below is that
- * switch, kept to this file.
+ * The futex code itself (FUTEX_WAIT/WAKE and the PI operations on
+ * rt_mutex proxy locking) is kernel/futex/ (do_futex, futex.h).
  * Linux counterpart: kernel/futex/syscalls.c (sys_futex,
  * futex_init_timeout), kernel/fork.c mm_release.
  */
 #include "kernel/user/syscalls.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/time/ktime.h"
-#include "lib/errno.h"
-
-#if __has_include("kernel/futex/futex.h")
 #include "kernel/futex/futex.h"
-#define HAVE_FUTEX 1
-#else
-#define HAVE_FUTEX 0
-#endif
-
-#define FUTEX_OP_WAIT		0	/* Linux's FUTEX_WAIT */
-#define FUTEX_OP_WAKE		1	/* FUTEX_WAKE */
-#define FUTEX_OP_CMD_MASK	0x7f	/* without PRIVATE / CLOCK_REALTIME */
+#include "lib/errno.h"
 
 long sys_futex(u32 __user *uaddr, int op, u32 val,
 	       const struct __kernel_timespec __user *utime, u32 __user *uaddr2,
 	       u32 val3)
 {
-#if HAVE_FUTEX
 	struct __kernel_timespec ts;
 	ktime_t abs, *timeout = NULL;
-	int cmd = op & FUTEX_OP_CMD_MASK;
+	int cmd = op & FUTEX_CMD_MASK;
 
 	/* the timeout: relative for FUTEX_WAIT, absolute for LOCK_PI (one
 	 * clock in rtk); ignored by the others (val2 shares its slot) */
-	if (utime && (cmd == FUTEX_OP_WAIT || cmd == FUTEX_LOCK_PI)) {
+	if (utime && (cmd == FUTEX_WAIT || cmd == FUTEX_LOCK_PI)) {
 		if (copy_from_user(&ts, utime, sizeof(ts)))
 			return -EFAULT;
 		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000LL)
 			return -EINVAL;
 		abs = ts.tv_sec * 1000000000LL + ts.tv_nsec;
-		if (cmd == FUTEX_OP_WAIT)
+		if (cmd == FUTEX_WAIT)
 			abs += ktime_get();
 		timeout = &abs;
 	}
 	return do_futex(uaddr, op, val, timeout, uaddr2,
 			(u32)(unsigned long)utime, val3);
-#else
-	(void)uaddr, (void)op, (void)val, (void)utime, (void)uaddr2, (void)val3;
-	return -ENOSYS;
-#endif
 }
 
 void futex_wake_tid(u32 __user *uaddr)
 {
-#if HAVE_FUTEX
-	do_futex(uaddr, FUTEX_OP_WAKE, 1, NULL, NULL, 0, 0);
-#else
-	(void)uaddr;
-#endif
+	do_futex(uaddr, FUTEX_WAKE, 1, NULL, NULL, 0, 0);
 }

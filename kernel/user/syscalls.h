@@ -50,7 +50,7 @@ long sys_futex(u32 __user *uaddr, int op, u32 val,
 	       const struct __kernel_timespec __user *utime, u32 __user *uaddr2,
 	       u32 val3);
 /* futex_wake_tid - CLONE_CHILD_CLEARTID's FUTEX_WAKE of one joiner
- * (nothing until kernel/futex exists).  Context: task. */
+ * (kernel/futex/).  Context: task. */
 void futex_wake_tid(u32 __user *uaddr);
 
 /* Counters for tests: calls by unknown number (-ENOSYS). */
