@@ -6,7 +6,9 @@
 #
 #   tools/matrix.sh [-m "none voluntary desktop rt"] [-s "1 2 4"] [-b build-m]
 #
-# Each cell's log is BUILD-<model>/kernel-test-smp<N>.log.  Cells of one
+# Each model's build log is BUILD-<model>/build.log, each cell's log
+# BUILD-<model>/kernel-test-smp<N>.log: all inside the (ignored) build
+# dirs, so a run leaves `git status` clean.  Cells of one
 # model run one after another (they share the build dir); the host tests
 # are `make test`'s business, not repeated here.
 set -uo pipefail
@@ -28,9 +30,10 @@ fails=()
 cells=0
 for m in $MODELS; do
 	b="$BASE-$m"
-	if ! make -s -j"$JOBS" BUILD="$b" PREEMPT="$m" "$b/rtk.elf" >"$b.build.log" 2>&1; then
-		echo "matrix: PREEMPT=$m: build FAILED (see $b.build.log)"
-		tail -20 "$b.build.log"
+	mkdir -p "$b"
+	if ! make -s -j"$JOBS" BUILD="$b" PREEMPT="$m" "$b/rtk.elf" >"$b/build.log" 2>&1; then
+		echo "matrix: PREEMPT=$m: build FAILED (see $b/build.log)"
+		tail -20 "$b/build.log"
 		fails+=("$m:build")
 		continue
 	fi
