@@ -23,6 +23,8 @@
  * check_preempt_tick, load_balance), without groups or PELT.
  */
 #include "kernel/sched/rq.h"
+#include "kernel/smp.h"
+#include "kernel/time/tick.h"
 
 #define NICE_0_WEIGHT 1024
 /* Each task gets at least this before a tick preempts it for an equal,
@@ -265,4 +267,26 @@ void load_balance_fair(struct rq *rq)
 	}
 	double_rq_unlock(rq, busiest);
 	raw_local_irq_restore(flags);
+}
+
+/*
+ * nohz_balance_kick - rq has fair tasks waiting: wake one CPU that idles
+ * with its tick stopped (NO_HZ idle), which runs no periodic balance;
+ * its idle loop pulls (load_balance_fair from do_idle) before it halts
+ * again.  Linux: nohz_balancer_kick, which has the kicked CPU balance
+ * for all tickless ones.  Context: the tick (hard irq), no rq lock.
+ */
+void nohz_balance_kick(struct rq *rq)
+{
+	int cpu;
+
+	if (READ_ONCE(rq->nr_fair) < 2)
+		return;
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		if (cpu == rq->cpu || !READ_ONCE(cpu_rq(cpu)->online) ||
+		    !tick_nohz_tick_stopped_cpu(cpu))
+			continue;
+		smp_send_reschedule(cpu);
+		return;
+	}
 }

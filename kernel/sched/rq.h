@@ -116,6 +116,9 @@ bool fair_wakeup_preempts(struct rq *rq, struct task_struct *p);
 void task_tick_fair(struct rq *rq, struct task_struct *curr);
 int select_fair_cpu(struct task_struct *p);
 void load_balance_fair(struct rq *rq);
+/* nohz_balance_kick - fair tasks wait on rq: kick a tickless idle CPU
+ * to pull (fair.c).  Context: the tick. */
+void nohz_balance_kick(struct rq *rq);
 void fair_migrate_vruntime(struct rq *src, struct rq *dst,
 			   struct task_struct *p);
 void fair_yield(struct rq *rq, struct task_struct *curr);
