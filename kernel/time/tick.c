@@ -67,13 +67,6 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
-/* How far a stopped tick may defer the next event: the one-shot timer's
- * range (a 32-bit count at the LAPIC's rate is a few seconds; the TSC
- * deadline conversion must not overflow) and how stale an all-idle
- * machine's jiffies may get; Linux bounds it by the clockevent's
- * max_delta_ns the same way. */
-#define TICK_NOHZ_MAX_NS NSEC_PER_SEC
-
 struct tick_cpu {
 	ktime_t next_tick;	/* next tick, or the stopped tick's event */
 	ktime_t programmed;	/* event programmed now (KTIME_MAX: none) */

@@ -28,6 +28,13 @@
 #ifndef CONFIG_NO_HZ
 #define CONFIG_NO_HZ 0
 #endif
+/* How far a stopped tick may defer this CPU's next event: the one-shot
+ * timer's range (a 32-bit count at the LAPIC's rate is a few seconds;
+ * the TSC deadline conversion must not overflow) and how stale an
+ * all-idle machine's jiffies may get; Linux bounds it by the
+ * clockevent's max_delta_ns the same way.  So an idle CPU still takes
+ * a timer interrupt at least this often. */
+#define TICK_NOHZ_MAX_NS NSEC_PER_SEC
 
 /* jiffies - tick periods since tick_init(), brought up to date by any
  * CPU's tick and on the way in and out of tickless idle (missed ticks
