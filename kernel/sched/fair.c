@@ -229,7 +229,8 @@ static unsigned int fair_movable_hint(struct rq *src)
  * becomes |d - 2w| < d, so moving never makes it worse and two CPUs
  * cannot trade a task back and forth (equal weights: a task moves only
  * when the busiest has two more, as before).
- * Context: the tick (hard irq), no rq lock held.
+ * Context: the tick (hard irq), or the idle loop when kicked
+ * (nohz_idle_balance); no rq lock held.
  */
 void load_balance_fair(struct rq *rq)
 {
@@ -253,6 +254,7 @@ void load_balance_fair(struct rq *rq)
 		return;
 	raw_local_irq_save(flags);
 	double_rq_lock(rq, busiest);
+	__atomic_fetch_add(&rq->nr_balance_locks, 1, __ATOMIC_RELAXED);
 	list_for_each_entry(p, &busiest->fair, run_list) {	/* [3] */
 		if (busiest->fair_load <= rq->fair_load)
 			break;
@@ -270,11 +272,12 @@ void load_balance_fair(struct rq *rq)
 }
 
 /*
- * nohz_balance_kick - rq has fair tasks waiting: wake one CPU that idles
- * with its tick stopped (NO_HZ idle), which runs no periodic balance;
- * its idle loop pulls (load_balance_fair from do_idle) before it halts
- * again.  Linux: nohz_balancer_kick, which has the kicked CPU balance
- * for all tickless ones.  Context: the tick (hard irq), no rq lock.
+ * nohz_balance_kick - rq has fair tasks waiting: ask one CPU that idles
+ * with its tick stopped (NO_HZ idle), which runs no periodic balance, to
+ * pull: set its nohz_balance_pending and wake it; its idle loop runs
+ * nohz_idle_balance before it halts again.  Linux: nohz_balancer_kick,
+ * which sets NOHZ_BALANCE_KICK for the kicked CPU (it then balances for
+ * every tickless one).  Context: the tick (hard irq), no rq lock.
  */
 void nohz_balance_kick(struct rq *rq)
 {
@@ -283,10 +286,39 @@ void nohz_balance_kick(struct rq *rq)
 	if (READ_ONCE(rq->nr_fair) < 2)
 		return;
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
-		if (cpu == rq->cpu || !READ_ONCE(cpu_rq(cpu)->online) ||
+		struct rq *idle_rq = cpu_rq(cpu);
+
+		if (cpu == rq->cpu || !READ_ONCE(idle_rq->online) ||
 		    !tick_nohz_tick_stopped_cpu(cpu))
 			continue;
+		/* pairs with the exchange in nohz_idle_balance: the flag
+		 * is set before the IPI that makes the CPU look at it */
+		__atomic_store_n(&idle_rq->nohz_balance_pending, true,
+				 __ATOMIC_SEQ_CST);
 		smp_send_reschedule(cpu);
 		return;
 	}
+}
+
+/*
+ * nohz_idle_balance - the idle loop's pull, only when a busy CPU's tick
+ * asked for it (nohz_balance_kick).  Pulling on every way into idle
+ * instead took the busiest CPU's rq->lock each time a task blocked:
+ * with four CPUs handing a contended lock around (debug_locking's
+ * test_rtlock_both_modes_exclude_from_every_cpu, SMP=4) the idle CPUs
+ * hammered the one busy CPU's queue lock, and under TCG a vCPU the host
+ * descheduled while holding it stalled every other (the run went from
+ * under a minute to past its timeout: the "hang" of the first NO_HZ
+ * branch).  test_idle_entry_balances_only_when_kicked counts it.
+ * Linux also pulls when a CPU becomes idle (newidle_balance), but only
+ * when the CPU's average idle time exceeds the cost of a balance.
+ * Context: the idle task, irqs on, preemption on.
+ */
+void nohz_idle_balance(struct rq *rq)
+{
+	if (!__atomic_exchange_n(&rq->nohz_balance_pending, false,
+				 __ATOMIC_SEQ_CST))
+		return;
+	__atomic_fetch_add(&rq->nohz_balance_kicks, 1, __ATOMIC_RELAXED);
+	load_balance_fair(rq);
 }

@@ -36,10 +36,10 @@ static struct task_struct idle_tasks[NR_CPUS];
  * tick_nohz_idle_enter() may stop the tick for the halt (the scheduler
  * restarts it when it switches away from this task, tick_nohz_idle_exit
  * in __schedule); a task already queued here is not slept over (no tick
- * would come to notice it, scheduler_tick's idle check); and before
- * halting it pulls waiting SCHED_OTHER work (Linux: newidle balance; a
- * tickless CPU runs no periodic one, and a busy CPU's tick kicks it
- * here, nohz_balance_kick).
+ * would come to notice it, scheduler_tick's idle check); and a tickless
+ * CPU, which runs no periodic balance, pulls waiting SCHED_OTHER work
+ * when a busy CPU's tick kicks it (nohz_balance_kick; only then: see
+ * nohz_idle_balance for what a pull on every way into idle cost).
  * Context: the idle task, preempt_count 0.
  */
 static __noreturn void do_idle(void)
@@ -49,7 +49,7 @@ static __noreturn void do_idle(void)
 
 	for (;;) {
 		if (nohz && !need_resched())
-			load_balance_fair(rq);	/* pull before halting */
+			nohz_idle_balance(rq);	/* pull if a busy CPU asked */
 		raw_local_irq_disable();
 		if (!need_resched() &&
 		    !(nohz && (READ_ONCE(rq->nr_fair) ||

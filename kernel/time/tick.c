@@ -32,8 +32,9 @@
  *	    then programs min(timer, hrtimer)
  * When the CPU leaves idle to run a task (the scheduler switching away
  * from the idle task, also at irq-exit preemption), tick_nohz_idle_exit
- * [7] brings jiffies up to date, puts next_tick back on the next tick
- * boundary and reprograms if that is sooner than the programmed event.
+ * [7] brings jiffies up to date and, if the tick was stopped, puts
+ * next_tick back on the next tick boundary and reprograms if that is
+ * sooner than the programmed event.
  * An event that fires while the tick is stopped ([1] with stopped set)
  * runs as a tick and restarts it; the idle loop stops it again.
  * Who else relied on an idle CPU's tick, and what replaces it: RCU's
@@ -59,6 +60,7 @@
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/sched/sched.h"	/* scheduler_tick */
 #include "kernel/cmdline.h"
+#include "kernel/debug/race_window.h"
 #include "kernel/percpu.h"
 #include "kernel/preempt_count.h"
 #include "kernel/panic.h"
@@ -84,10 +86,16 @@ u64 jiffies;
 static ktime_t jiffies_epoch;	/* ktime of jiffy 0 (tick_init) */
 /* NO_HZ idle on: the build's default (CONFIG_NO_HZ), nohz= overrides */
 static bool tick_nohz_active = CONFIG_NO_HZ;
+DEFINE_RACE_WINDOW(tick_nohz_idle_enter_window);
 
 u64 tick_count(int cpu)
 {
 	return READ_ONCE(per_cpu(tick_cpus, cpu).ticks);
+}
+
+ktime_t tick_next_event(int cpu)
+{
+	return READ_ONCE(per_cpu(tick_cpus, cpu).programmed);
 }
 
 bool tick_nohz_enabled(void)
@@ -232,6 +240,9 @@ void tick_nohz_idle_enter(void)
 		WRITE_ONCE(tc->idle_stops, tc->idle_stops + 1);
 	tc->next_tick = next;
 	tick_reprogram();
+	/* the event is programmed from the list as read: a timer queued
+	 * from now on must kick (trigger_dyntick_cpu's diagram, timer.c) */
+	race_window(&tick_nohz_idle_enter_window);
 }
 
 /*
@@ -244,10 +255,14 @@ void tick_nohz_idle_exit(void)
 	ktime_t now;
 
 	BUG_ON(!raw_irqs_disabled());
-	if (!tc->stopped)
+	if (!tick_nohz_active)
 		return;
+	/* also with the tick kept: jiffies are right for the task that
+	 * runs now even if the host delays this CPU's next tick */
 	now = ktime_get();
 	tick_do_update_jiffies(now);
+	if (!tc->stopped)
+		return;
 	WRITE_ONCE(tc->stopped, false);
 	tc->next_tick = tick_boundary(now);
 	if (tc->next_tick < tc->programmed)

@@ -9,6 +9,8 @@
 #include "lib/types.h"
 #include "kernel/time/ktime.h"
 
+struct race_window;
+
 #ifndef CONFIG_HZ
 #define CONFIG_HZ 1000
 #endif
@@ -77,6 +79,15 @@ bool tick_nohz_enabled(void);
 
 /* tick_nohz_idle_stops - how often cpu stopped its tick in idle. */
 u64 tick_nohz_idle_stops(int cpu);
+
+/* tick_next_event - the timer event programmed on cpu now (KTIME_MAX:
+ * none, or it is firing).  Context: any; a racy snapshot (tests). */
+ktime_t tick_next_event(int cpu);
+
+/* tick_nohz_idle_enter_window - test-only: holds an idle CPU in
+ * tick_nohz_idle_enter after it programmed its event, before the halt
+ * (kernel/debug/race_window.h; trigger_dyntick_cpu's diagram). */
+extern struct race_window tick_nohz_idle_enter_window;
 
 /* tick_count - tick interrupts CPU cpu has handled (those that were due
  * at the time; an early event for an hrtimer does not count). */

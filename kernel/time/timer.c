@@ -128,7 +128,9 @@ static int detach_timer(struct timer_list *timer)
  * The base lock orders the two sections: if CPU0's comes first, CPU1
  * reads t; if CPU1's does, its stopped store (made before it took the
  * lock) is seen by CPU0, which kicks.  An IPI sent before CPU1 halts
- * stays pending and ends the halt: it cannot be lost.
+ * stays pending and ends the halt: it cannot be lost.  Forced by
+ * test_remote_timer_kicks_a_tickless_cpu (tests/kernel/test_tick_nohz.c),
+ * which holds CPU1 in tick_nohz_idle_enter_window after "program next".
  * Locking: base->lock held, interrupts off.
  */
 static void trigger_dyntick_cpu(struct timer_base *base,
