@@ -16,9 +16,11 @@
 #include "kernel/sched/sched.h"
 #include "kernel/sched/wait.h"
 #include "kernel/smp.h"
+#include "kernel/printk.h"
 #include "kernel/time/ktime.h"
 #include "kernel/time/tick.h"
 #include "kernel/time/timer.h"
+#include "lib/vsnprintf.h"
 
 /* Safety bound of the polls below: a kernel whose idle CPU never stops
  * its tick fails after this instead of hanging. */
@@ -199,9 +201,15 @@ static void test_remote_timer_kicks_a_tickless_cpu(struct ktest *t)
 	race_window_arm(w, cpu_rq(cpu1)->idle);
 	smp_send_reschedule(cpu1);	/* a halted CPU1 passes again */
 	if (!race_window_wait_parked(w, 5 * NSEC_PER_SEC)) {
+		static char why[96];
+
 		race_window_disarm(w);
 		del_timer_sync(&remote_timer);
-		ktest_skip(t, "CPU1 never reached the window (busy?)");
+		snprintf(why, sizeof(why), "CPU %d never reached the window in "
+			 "5 s (curr %s, tick %s)", cpu1,
+			 READ_ONCE(cpu_rq(cpu1)->curr)->name,
+			 tick_nohz_tick_stopped_cpu(cpu1) ? "stopped" : "on");
+		ktest_skip(t, why);
 	}
 	stale = tick_next_event(cpu1);
 	mod_timer(&remote_timer, READ_ONCE(jiffies) + 2);
@@ -277,6 +285,8 @@ static void test_idle_entry_balances_only_when_kicked(struct ktest *t)
 	put_task_struct(h);
 	put_task_struct(q);
 	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
+	pr_info("tick_nohz: CPU %d: %lu balances locked a busy queue, %lu kicks\n",
+		cpu1, locks, kicks);
 	KTEST_EXPECT(t, locks <= kicks,
 		     "CPU %d locked a busy queue %lu times over 100 idle "
 		     "entries but was kicked %lu times: it balances on its own",
