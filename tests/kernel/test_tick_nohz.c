@@ -5,8 +5,8 @@
  * timer_list timer still fires on time on a CPU whose tick is stopped
  * (its expiry is the programmed event), also when another CPU queues it
  * while that CPU goes tickless.  Skipped unless the kernel was
- * built with NO_HZ=1 and booted without nohz=off (make kernel-test
- * SELFTEST=tick_nohz NO_HZ=1).  No test here measures a latency.
+ * built with NO_HZ=1 (the default) and booted without nohz=off (make
+ * kernel-test SELFTEST=tick_nohz).  No test here measures a latency.
  */
 #include "kernel/ktest.h"
 #include "kernel/debug/race_window.h"
