@@ -7,12 +7,12 @@
  * a quiescent state since (a context switch, a tick that interrupted
  * code outside any read section, or the idle loop on its way into a
  * halt, rcu_idle_enter; a CPU idling with its tick stopped is kicked
- * by [3] so that it passes there again), and [b] under PREEMPT_RCU, every reader that had been
- * switched out inside its section by the time [a] held has left it
- * (rcu_preempt.c).  After [a], a reader that began before the grace
- * period is either done or on the blocked list: its CPU could not pass
- * a quiescent state while it ran in its section, and a context switch
- * puts it on the list before it counts as one.  [b] is conservative:
+ * by [3] so that it passes there again), and [b] under PREEMPT_RCU,
+ * every reader that had been switched out inside its section by the
+ * time [a] held has left it (rcu_preempt.c).  After [a], a reader that
+ * began before the grace period is either done or on the blocked list:
+ * its CPU could not pass a quiescent state while it ran in its section,
+ * and a context switch puts it on the list before it counts as one.  [b] is conservative:
  * it also waits for readers that began after the grace period did.
  *
  * The kthread's loop, one grace period per turn:

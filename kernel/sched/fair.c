@@ -283,6 +283,7 @@ void nohz_balance_kick(struct rq *rq)
 {
 	int cpu;
 
+	BUG_ON(!raw_irqs_disabled());
 	if (READ_ONCE(rq->nr_fair) < 2)
 		return;
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
@@ -316,6 +317,7 @@ void nohz_balance_kick(struct rq *rq)
  */
 void nohz_idle_balance(struct rq *rq)
 {
+	BUG_ON(raw_irqs_disabled());
 	if (!__atomic_exchange_n(&rq->nohz_balance_pending, false,
 				 __ATOMIC_SEQ_CST))
 		return;

@@ -24,8 +24,8 @@ struct race_window;
 #define TICK_NSEC (NSEC_PER_SEC / HZ)
 
 /* make NO_HZ=1 (the default): an idle CPU may stop its tick (tick.c),
- * unless booted with nohz=off; NO_HZ=0: the tick never stops.  Linux's CONFIG_NO_HZ,
- * renamed CONFIG_NO_HZ_IDLE in 3.10 when NO_HZ_FULL (a tickless CPU
+ * unless booted with nohz=off; NO_HZ=0: the tick never stops.  Linux's
+ * CONFIG_NO_HZ, renamed CONFIG_NO_HZ_IDLE in 3.10 when NO_HZ_FULL (a tickless CPU
  * running one task) arrived beside it; rtk has the idle half only. */
 #ifndef CONFIG_NO_HZ
 #define CONFIG_NO_HZ 1

@@ -248,8 +248,9 @@ static void test_tick_is_a_percpu_sa_nodelay_line(struct ktest *t)
 	} while (lagging >= 0 && ktime_get() < end);
 	KTEST_EXPECT(t, lagging < 0,
 		     "CPU %d took no timer-line interrupt in %lld ms (count %llu)",
-		     lagging, (long long)(window / NSEC_PER_MSEC), lagging < 0 ? 0ULL : (unsigned long long)
-				       kstat_irqs_cpu(ARCH_TIMER_IRQ, lagging));
+		     lagging, (long long)(window / NSEC_PER_MSEC),
+		     lagging < 0 ? 0ULL : (unsigned long long)
+				kstat_irqs_cpu(ARCH_TIMER_IRQ, lagging));
 }
 
 KTEST_SUITE(irq,
