@@ -12,8 +12,9 @@
  * time [a] held has left it (rcu_preempt.c).  After [a], a reader that
  * began before the grace period is either done or on the blocked list:
  * its CPU could not pass a quiescent state while it ran in its section,
- * and a context switch puts it on the list before it counts as one.  [b] is conservative:
- * it also waits for readers that began after the grace period did.
+ * and a context switch puts it on the list before it counts as one.
+ * [b] is conservative: it also waits for readers that began after the
+ * grace period did.
  *
  * The kthread's loop, one grace period per turn:
  *	[1] sleep until someone needs a grace period (gp_requested)
