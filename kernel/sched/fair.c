@@ -313,11 +313,12 @@ void nohz_balance_kick(struct rq *rq)
  * branch).  test_idle_entry_balances_only_when_kicked counts it.
  * Linux also pulls when a CPU becomes idle (newidle_balance), but only
  * when the CPU's average idle time exceeds the cost of a balance.
- * Context: the idle task, irqs on, preemption on.
+ * Context: the idle task (interrupts on, or off on an AP's first pass
+ * from cpu_startup_entry; load_balance_fair saves and restores them).
  */
 void nohz_idle_balance(struct rq *rq)
 {
-	BUG_ON(raw_irqs_disabled());
+	BUG_ON(!(current->flags & PF_IDLE));
 	if (!__atomic_exchange_n(&rq->nohz_balance_pending, false,
 				 __ATOMIC_SEQ_CST))
 		return;

@@ -125,7 +125,7 @@ void load_balance_fair(struct rq *rq);
  * to pull (fair.c).  Context: the tick. */
 void nohz_balance_kick(struct rq *rq);
 /* nohz_idle_balance - the idle loop, before it halts: balance if a
- * kick asked for it (fair.c).  Context: the idle task, irqs on. */
+ * kick asked for it (fair.c).  Context: the idle task. */
 void nohz_idle_balance(struct rq *rq);
 void fair_migrate_vruntime(struct rq *src, struct rq *dst,
 			   struct task_struct *p);
