@@ -185,6 +185,7 @@ static void test_remote_timer_kicks_a_tickless_cpu(struct ktest *t)
 	int cpu0 = nth_online_cpu(0), cpu1 = nth_online_cpu(1);
 	struct task_struct *k;
 	ktime_t moved_at, stale;
+	int tries;
 
 	require_nohz(t);
 	if (num_online_cpus() < 2)
@@ -198,15 +199,24 @@ static void test_remote_timer_kicks_a_tickless_cpu(struct ktest *t)
 	kthread_bind(k, cpu1);
 	wake_up_process(k);
 	wait_for_completion(&remote_timer_queued);
-	race_window_arm(w, cpu_rq(cpu1)->idle);
-	smp_send_reschedule(cpu1);	/* a halted CPU1 passes again */
-	if (!race_window_wait_parked(w, 5 * NSEC_PER_SEC)) {
+	/* retried: the first park often outlasts RACE_WINDOW_MAX_NS
+	 * unseen by the runner (seen in make test and SMP=2 runs: "not
+	 * released within 1000 ms", then a skip); likely something on
+	 * CPU0 waits for CPU1, parked with interrupts off, around K's
+	 * exit (not found; the retry then parks and is seen) */
+	for (tries = 0; tries < 3; tries++) {
+		race_window_arm(w, cpu_rq(cpu1)->idle);
+		smp_send_reschedule(cpu1);	/* a halted CPU1 passes */
+		if (race_window_wait_parked(w, 2 * NSEC_PER_SEC))
+			break;
+		race_window_disarm(w);
+	}
+	if (tries == 3) {
 		static char why[96];
 
-		race_window_disarm(w);
 		del_timer_sync(&remote_timer);
 		snprintf(why, sizeof(why), "CPU %d never reached the window in "
-			 "5 s (curr %s, tick %s)", cpu1,
+			 "3 tries (curr %s, tick %s)", cpu1,
 			 READ_ONCE(cpu_rq(cpu1)->curr)->name,
 			 tick_nohz_tick_stopped_cpu(cpu1) ? "stopped" : "on");
 		ktest_skip(t, why);
