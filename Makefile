@@ -27,7 +27,7 @@
 # Variables: PREEMPT=none|voluntary|desktop|rt (default rt), SMP=4,
 # MEM=256M, ACCEL=tcg|kvm, APPEND="kernel args", TIMEOUT (s), BUILD=dir,
 # CROSS=x86_64-elf- (prefix for gcc/ld/nm/objcopy), ICOUNT=N (icount shift),
-# HZ=250 (tick rate, default 1000).
+# HZ=250 (tick rate, default 1000), NO_HZ=0 (no tickless idle).
 
 BUILD	?= build
 PREEMPT	?= rt
@@ -103,9 +103,12 @@ MM_DEBUG_OPTS := SLAB_DEBUG
 SLAB_DEBUG ?= 1
 KCFLAGS += $(foreach o,$(MM_DEBUG_OPTS),$(if $(filter 1,$($(o))),-DCONFIG_$(o)))
 # The tick rate (kernel/time/tick.h): make HZ=250; 1000 by default.
-# The tick never stops (no NO_HZ idle: docs/latency.md says why).
+# NO_HZ=1 (default): an idle CPU stops its tick (NO_HZ idle, Linux's
+# CONFIG_NO_HZ, later CONFIG_NO_HZ_IDLE; boot with nohz=off to keep it
+# periodic); NO_HZ=0: the tick never stops.
 HZ ?= 1000
-KCFLAGS += -DCONFIG_HZ=$(HZ)
+NO_HZ ?= 1
+KCFLAGS += -DCONFIG_HZ=$(HZ) -DCONFIG_NO_HZ=$(NO_HZ)
 # No -g: NASM records the absolute build directory in its DWARF and has no
 # prefix map, which would make the ELF depend on where the tree lives.
 NASMFLAGS := -f elf64 -w+all

@@ -4,20 +4,23 @@
  * under the other models), synchronize_rcu().
  *
  * A grace period ends when [a] every CPU online at its start has passed
- * a quiescent state since (a context switch, or a tick that interrupted
- * code outside any read section -- the idle loop included, the tick
- * never stops), and [b] under PREEMPT_RCU, every reader that had been
- * switched out inside its section by the time [a] held has left it
- * (rcu_preempt.c).  After [a], a reader that began before the grace
- * period is either done or on the blocked list: its CPU could not pass
- * a quiescent state while it ran in its section, and a context switch
- * puts it on the list before it counts as one.  [b] is conservative:
- * it also waits for readers that began after the grace period did.
+ * a quiescent state since (a context switch, a tick that interrupted
+ * code outside any read section, or the idle loop on its way into a
+ * halt, rcu_idle_enter; a CPU idling with its tick stopped is kicked
+ * by [3] so that it passes there again), and [b] under PREEMPT_RCU,
+ * every reader that had been switched out inside its section by the
+ * time [a] held has left it (rcu_preempt.c).  After [a], a reader that
+ * began before the grace period is either done or on the blocked list:
+ * its CPU could not pass a quiescent state while it ran in its section,
+ * and a context switch puts it on the list before it counts as one.
+ * [b] is conservative: it also waits for readers that began after the
+ * grace period did.
  *
  * The kthread's loop, one grace period per turn:
  *	[1] sleep until someone needs a grace period (gp_requested)
  *	[2] start it: gp_started++, snapshot every online CPU's counter
- *	[3] poll once per tick until every snapshotted counter has moved
+ *	[3] poll once per tick until every snapshotted counter has moved;
+ *	    kick the CPUs still pending that idle with their tick stopped
  *	[4] under PREEMPT_RCU: take the blocked-readers ticket and wait
  *	    until no reader with an older ticket is left; [5] boost the
  *	    oldest one once the grace period is boost_delay old
@@ -25,8 +28,8 @@
  * Linux counterpart: kernel/rcu/tree.c (rcu_gp_kthread, rcu_gp_init,
  * rcu_gp_fqs_loop, rcu_gp_cleanup, rcu_qs, rcu_sched_clock_irq,
  * synchronize_rcu via wait_rcu_gp); rtk polls instead of combining
- * quiescent-state reports up an rcu_node tree, and has no expedited or
- * NO_HZ machinery.
+ * quiescent-state reports up an rcu_node tree, and has no expedited
+ * grace periods nor dynticks counters (NO_HZ idle: rcu_idle_enter).
  */
 #include "kernel/rcu/rcu_internal.h"
 #include "kernel/sched/kthread.h"
@@ -73,6 +76,27 @@ void rcu_note_context_switch(struct task_struct *prev)
 	if (PREEMPT_RCU)
 		rcu_preempt_note_context_switch(prev);
 	rcu_qs();
+}
+
+/* rcu_idle_enter - see rcupdate.h: the idle task holds no reader, and
+ * with interrupts off no handler runs one here. */
+void rcu_idle_enter(void)
+{
+	BUG_ON(!raw_irqs_disabled());
+	rcu_qs();
+}
+
+/* rcu_kick_nohz_cpus - [3]: a CPU of pending that idles tickless gets a
+ * reschedule IPI: its idle loop wakes, finds nothing to run, and passes
+ * rcu_idle_enter on its way back into the halt (Linux instead reads its
+ * dynticks counter, rcu_watching_snap_save). */
+static void rcu_kick_nohz_cpus(u64 pending)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		if ((pending & (1ULL << cpu)) && tick_nohz_tick_stopped_cpu(cpu))
+			smp_send_reschedule(cpu);
 }
 
 /*
@@ -195,12 +219,16 @@ static void rcu_gp_cleanup(void)
  */
 static int rcu_gp_kthread(void *unused)
 {
+	u64 pending;
+
 	(void)unused;
 	for (;;) {
 		wait_event(rcu_gp_kthread_wq, rcu_gp_needed());	/* [1] */
 		rcu_gp_init();						/* [2] */
-		while (rcu_gp_cpus_pending())				/* [3] */
+		while ((pending = rcu_gp_cpus_pending())) {		/* [3] */
+			rcu_kick_nohz_cpus(pending);
 			schedule_timeout_uninterruptible(RCU_GP_POLL_NS);
+		}
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		if (PREEMPT_RCU)
 			rcu_preempt_wait_readers();			/* [4] */

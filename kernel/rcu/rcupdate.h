@@ -25,8 +25,10 @@
  * rcu_callbacks.c (call_rcu, the rcu_cb thread, rcu_barrier).
  * Linux counterpart: include/linux/rcupdate.h, kernel/rcu/tree.c,
  * tree_plugin.h; rtk has one global grace-period state instead of the
- * rcu_node tree, no expedited grace periods, no NO_HZ idle tracking
- * (the tick never stops) and no CPU hotplug.
+ * rcu_node tree, no expedited grace periods, no dynticks counters (a
+ * tickless idle CPU reports its quiescent state on the way into the
+ * halt, rcu_idle_enter, and is kicked if it still owes one) and no CPU
+ * hotplug.
  */
 #ifndef KERNEL_RCU_RCUPDATE_H
 #define KERNEL_RCU_RCUPDATE_H
@@ -139,6 +141,15 @@ void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head));
 void rcu_barrier(void);
 
 /* ---- hooks of the scheduler and the tick (one line each there) */
+
+/* rcu_idle_enter - this CPU's idle loop is about to halt (maybe with
+ * its tick stopped, NO_HZ idle): a quiescent state.  Mainline turns
+ * this into an extended quiescent state (ct_idle_enter, once
+ * rcu_idle_enter) that the grace-period kthread reads remotely; rtk
+ * instead reports the quiescent state here and has the kthread kick a
+ * tickless idle CPU that still owes one, so it passes here again.
+ * Context: the idle task, interrupts off. */
+void rcu_idle_enter(void);
 
 /* rcu_note_context_switch - prev is being switched out: under
  * PREEMPT_RCU a prev inside a section joins the blocked list; this CPU

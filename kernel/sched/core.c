@@ -28,6 +28,7 @@
 #include "kernel/sched/deferred.h"
 #include "kernel/irqflags.h"
 #include "kernel/time/ktime.h"
+#include "kernel/time/tick.h"
 #include "kernel/printk.h"
 #include "kernel/panic.h"
 #include "kernel/smp.h"
@@ -239,6 +240,8 @@ static void __schedule(bool preempt)
 		raw_spin_unlock_irq(&rq->lock);
 		return;
 	}
+	if (prev->flags & PF_IDLE)
+		tick_nohz_idle_exit();		/* NO_HZ idle: tick back on */
 	rq->curr = next;				/* [5] */
 	next->on_cpu = true;
 	next->exec_start_ns = ktime_get_ns();
@@ -391,8 +394,10 @@ void scheduler_tick(void)
 	/* Periodic SCHED_OTHER balancing, staggered by CPU.  32 ticks: a
 	 * few times a second at any tick rate rtk uses, like Linux's
 	 * base balance interval of a few ms scaled by domain size. */
-	if ((rq->ticks + (unsigned long)rq->cpu) % 32 == 0)
+	if ((rq->ticks + (unsigned long)rq->cpu) % 32 == 0) {
 		load_balance_fair(rq);
+		nohz_balance_kick(rq);	/* a tickless idle CPU pulls */
+	}
 }
 
 unsigned long sched_nr_switches(int cpu)

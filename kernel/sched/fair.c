@@ -23,6 +23,8 @@
  * check_preempt_tick, load_balance), without groups or PELT.
  */
 #include "kernel/sched/rq.h"
+#include "kernel/smp.h"
+#include "kernel/time/tick.h"
 
 #define NICE_0_WEIGHT 1024
 /* Each task gets at least this before a tick preempts it for an equal,
@@ -227,7 +229,8 @@ static unsigned int fair_movable_hint(struct rq *src)
  * becomes |d - 2w| < d, so moving never makes it worse and two CPUs
  * cannot trade a task back and forth (equal weights: a task moves only
  * when the busiest has two more, as before).
- * Context: the tick (hard irq), no rq lock held.
+ * Context: the tick (hard irq), or the idle loop when kicked
+ * (nohz_idle_balance); no rq lock held.
  */
 void load_balance_fair(struct rq *rq)
 {
@@ -251,6 +254,7 @@ void load_balance_fair(struct rq *rq)
 		return;
 	raw_local_irq_save(flags);
 	double_rq_lock(rq, busiest);
+	__atomic_fetch_add(&rq->nr_balance_locks, 1, __ATOMIC_RELAXED);
 	list_for_each_entry(p, &busiest->fair, run_list) {	/* [3] */
 		if (busiest->fair_load <= rq->fair_load)
 			break;
@@ -265,4 +269,59 @@ void load_balance_fair(struct rq *rq)
 	}
 	double_rq_unlock(rq, busiest);
 	raw_local_irq_restore(flags);
+}
+
+/*
+ * nohz_balance_kick - rq has fair tasks waiting: ask one CPU that idles
+ * with its tick stopped (NO_HZ idle), which runs no periodic balance, to
+ * pull: set its nohz_balance_pending and wake it; its idle loop runs
+ * nohz_idle_balance before it halts again.  Linux: nohz_balancer_kick,
+ * which sets NOHZ_BALANCE_KICK for the kicked CPU (it then balances for
+ * every tickless one).  Context: the tick (hard irq), no rq lock.
+ */
+void nohz_balance_kick(struct rq *rq)
+{
+	int cpu;
+
+	BUG_ON(!raw_irqs_disabled());
+	if (READ_ONCE(rq->nr_fair) < 2)
+		return;
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		struct rq *idle_rq = cpu_rq(cpu);
+
+		if (cpu == rq->cpu || !READ_ONCE(idle_rq->online) ||
+		    !tick_nohz_tick_stopped_cpu(cpu))
+			continue;
+		/* pairs with the exchange in nohz_idle_balance: the flag
+		 * is set before the IPI that makes the CPU look at it */
+		__atomic_store_n(&idle_rq->nohz_balance_pending, true,
+				 __ATOMIC_SEQ_CST);
+		smp_send_reschedule(cpu);
+		return;
+	}
+}
+
+/*
+ * nohz_idle_balance - the idle loop's pull, only when a busy CPU's tick
+ * asked for it (nohz_balance_kick).  Pulling on every way into idle
+ * instead took the busiest CPU's rq->lock each time a task blocked:
+ * with four CPUs handing a contended lock around (debug_locking's
+ * test_rtlock_both_modes_exclude_from_every_cpu, SMP=4) the idle CPUs
+ * hammered the one busy CPU's queue lock, and under TCG a vCPU the host
+ * descheduled while holding it stalled every other (the run went from
+ * under a minute to past its timeout: the "hang" of the first NO_HZ
+ * branch).  test_idle_entry_balances_only_when_kicked counts it.
+ * Linux also pulls when a CPU becomes idle (newidle_balance), but only
+ * when the CPU's average idle time exceeds the cost of a balance.
+ * Context: the idle task (interrupts on, or off on an AP's first pass
+ * from cpu_startup_entry; load_balance_fair saves and restores them).
+ */
+void nohz_idle_balance(struct rq *rq)
+{
+	BUG_ON(!(current->flags & PF_IDLE));
+	if (!__atomic_exchange_n(&rq->nohz_balance_pending, false,
+				 __ATOMIC_SEQ_CST))
+		return;
+	__atomic_fetch_add(&rq->nohz_balance_kicks, 1, __ATOMIC_RELAXED);
+	load_balance_fair(rq);
 }

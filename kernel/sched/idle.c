@@ -19,6 +19,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/time/ktime.h"
+#include "kernel/time/tick.h"
 #include "kernel/version.h"
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
@@ -31,20 +32,35 @@ static struct task_struct idle_tasks[NR_CPUS];
  * do_idle - halt until there is something to run, then schedule.  The
  * need_resched() test runs with interrupts off and arch_idle() enables
  * them and halts as one step, so a wakeup's interrupt cannot land
- * between the test and the halt.
+ * between the test and the halt.  With NO_HZ idle on:
+ * tick_nohz_idle_enter() may stop the tick for the halt (the scheduler
+ * restarts it when it switches away from this task, tick_nohz_idle_exit
+ * in __schedule); a task already queued here is not slept over (no tick
+ * would come to notice it, scheduler_tick's idle check); and a tickless
+ * CPU, which runs no periodic balance, pulls waiting SCHED_OTHER work
+ * when a busy CPU's tick kicks it (nohz_balance_kick; only then: see
+ * nohz_idle_balance for what a pull on every way into idle cost).
  * Context: the idle task, preempt_count 0.
  */
 static __noreturn void do_idle(void)
 {
+	struct rq *rq = this_rq();
+	bool nohz = tick_nohz_enabled();
+
 	for (;;) {
+		if (nohz && !need_resched())
+			nohz_idle_balance(rq);	/* pull if a busy CPU asked */
 		raw_local_irq_disable();
-		if (!need_resched()) {
+		if (!need_resched() &&
+		    !(nohz && (READ_ONCE(rq->nr_fair) ||
+			       READ_ONCE(rq->rt.nr_queued)))) {
+			tick_nohz_idle_enter();	/* exit: leaving this task */
 			stop_critical_timings();	/* arch_idle's sti is unhooked */
 			arch_idle();
 		} else
 			raw_local_irq_enable();
-		if (need_resched() || READ_ONCE(this_rq()->nr_fair) ||
-		    READ_ONCE(this_rq()->rt.nr_queued))
+		if (need_resched() || READ_ONCE(rq->nr_fair) ||
+		    READ_ONCE(rq->rt.nr_queued))
 			schedule();
 	}
 }

@@ -42,6 +42,11 @@ struct rq {
 					 * task that will preempt it */
 	unsigned int rt_nr_pushable;	/* queued RT tasks not running,
 					 * allowed on another CPU */
+	/* NO_HZ idle balancing (fair.c), atomics, no lock: */
+	bool nohz_balance_pending;	/* kicked: balance before halting */
+	unsigned long nohz_balance_kicks;  /* kicks received */
+	unsigned long nr_balance_locks;	/* times load_balance_fair here
+					 * locked a busiest queue */
 };
 
 extern struct rq runqueues[NR_CPUS];
@@ -116,6 +121,12 @@ bool fair_wakeup_preempts(struct rq *rq, struct task_struct *p);
 void task_tick_fair(struct rq *rq, struct task_struct *curr);
 int select_fair_cpu(struct task_struct *p);
 void load_balance_fair(struct rq *rq);
+/* nohz_balance_kick - fair tasks wait on rq: kick a tickless idle CPU
+ * to pull (fair.c).  Context: the tick. */
+void nohz_balance_kick(struct rq *rq);
+/* nohz_idle_balance - the idle loop, before it halts: balance if a
+ * kick asked for it (fair.c).  Context: the idle task. */
+void nohz_idle_balance(struct rq *rq);
 void fair_migrate_vruntime(struct rq *src, struct rq *dst,
 			   struct task_struct *p);
 void fair_yield(struct rq *rq, struct task_struct *curr);

@@ -1,12 +1,15 @@
 /*
  * kernel/time/tick.h - the per-CPU periodic tick, emulated with one-shot
- * timer events, and jiffies.
+ * timer events, NO_HZ idle (an idle CPU stops its tick), and jiffies.
+ * Build options: make HZ=250 (default 1000), make NO_HZ=0|1.
  */
 #ifndef KERNEL_TIME_TICK_H
 #define KERNEL_TIME_TICK_H
 
 #include "lib/types.h"
 #include "kernel/time/ktime.h"
+
+struct race_window;
 
 #ifndef CONFIG_HZ
 #define CONFIG_HZ 1000
@@ -20,8 +23,24 @@
 #define HZ CONFIG_HZ
 #define TICK_NSEC (NSEC_PER_SEC / HZ)
 
-/* jiffies - ticks since tick_init(), advanced by the boot CPU's tick
- * (missed ticks counted too).  Read with READ_ONCE. */
+/* make NO_HZ=1 (the default): an idle CPU may stop its tick (tick.c),
+ * unless booted with nohz=off; NO_HZ=0: the tick never stops.  Linux's
+ * CONFIG_NO_HZ, renamed CONFIG_NO_HZ_IDLE in 3.10 when NO_HZ_FULL (a tickless CPU
+ * running one task) arrived beside it; rtk has the idle half only. */
+#ifndef CONFIG_NO_HZ
+#define CONFIG_NO_HZ 1
+#endif
+/* How far a stopped tick may defer this CPU's next event: the one-shot
+ * timer's range (a 32-bit count at the LAPIC's rate is a few seconds;
+ * the TSC deadline conversion must not overflow) and how stale an
+ * all-idle machine's jiffies may get; Linux bounds it by the
+ * clockevent's max_delta_ns the same way.  So an idle CPU still takes
+ * a timer interrupt at least this often. */
+#define TICK_NOHZ_MAX_NS NSEC_PER_SEC
+
+/* jiffies - tick periods since tick_init(), brought up to date by any
+ * CPU's tick and on the way in and out of tickless idle (missed ticks
+ * counted too).  Read with READ_ONCE. */
 extern u64 jiffies;
 
 /* tick_init - request the per-CPU timer line (request_percpu_irq,
@@ -36,6 +55,39 @@ void tick_init_cpu(void);
 /* tick_reprogram - program this CPU's event for min(next tick, first
  * hrtimer).  Context: interrupts off or on (disables them itself). */
 void tick_reprogram(void);
+
+/* tick_nohz_idle_enter - the idle loop is about to halt: stop this
+ * CPU's periodic tick if no timer_list timer is due before the next
+ * tick (the first hrtimer and timer stay programmed), and report the
+ * idle quiescent state to RCU.  Nothing unless NO_HZ idle is on.
+ * Context: the idle task, interrupts off. */
+void tick_nohz_idle_enter(void);
+
+/* tick_nohz_idle_exit - this CPU leaves idle for a task: restart its
+ * tick if NO_HZ idle stopped it.  Cheap when it did not.
+ * Context: interrupts off (the scheduler's switch away from idle). */
+void tick_nohz_idle_exit(void);
+
+/* tick_nohz_tick_stopped_cpu - is cpu idle with its tick stopped (the
+ * grace-period kthread, mod_timer and the fair balancer kick such a
+ * CPU)?  Context: any; a racy snapshot. */
+bool tick_nohz_tick_stopped_cpu(int cpu);
+
+/* tick_nohz_enabled - is NO_HZ idle on for this boot (NO_HZ=1 build,
+ * not booted with nohz=off)? */
+bool tick_nohz_enabled(void);
+
+/* tick_nohz_idle_stops - how often cpu stopped its tick in idle. */
+u64 tick_nohz_idle_stops(int cpu);
+
+/* tick_next_event - the timer event programmed on cpu now (KTIME_MAX:
+ * none, or it is firing).  Context: any; a racy snapshot (tests). */
+ktime_t tick_next_event(int cpu);
+
+/* tick_nohz_idle_enter_window - test-only: holds an idle CPU in
+ * tick_nohz_idle_enter after it programmed its event, before the halt
+ * (kernel/debug/race_window.h; trigger_dyntick_cpu's diagram). */
+extern struct race_window tick_nohz_idle_enter_window;
 
 /* tick_count - tick interrupts CPU cpu has handled (those that were due
  * at the time; an early event for an hrtimer does not count). */

@@ -21,6 +21,7 @@
  */
 #include "kernel/time/timer.h"
 #include "kernel/time/tick.h"
+#include "kernel/time/hrtimer.h"
 #include "kernel/irq/softirq.h"
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/percpu.h"
@@ -36,6 +37,7 @@ struct timer_base {
 	struct timer_list *running_timer; /* callback running now, or NULL */
 	/* constant after init_timers: */
 	wait_queue_head_t running_wq;	/* woken after each callback */
+	int cpu;			/* the CPU whose tick runs it */
 	bool ready;
 };
 
@@ -106,6 +108,42 @@ static int detach_timer(struct timer_list *timer)
 	return 1;
 }
 
+/*
+ * trigger_dyntick_cpu - timer went first on another CPU's base: if that
+ * CPU idles with its tick stopped (NO_HZ), its event is programmed for
+ * the old first timer; kick it so its idle loop reprograms
+ * (tick_nohz_idle_enter reads the list again).  Linux: the same name.
+ *
+ *	CPU0 (mod_timer)                 CPU1 (idle, interrupts off)
+ *	                                 tick_nohz_idle_enter:
+ *	                                   stopped = true; full fence
+ *	                                   lock base(CPU1)
+ *	                                   next = first timer's expiry
+ *	                                   unlock; program next
+ *	lock base(CPU1)
+ *	enqueue t, now first
+ *	stopped?  yes: reschedule IPI -> STI;HLT ends at once (the IPI is
+ *	                                 pending); idle loop: enter again,
+ *	                                 next = t's expiry, reprogram
+ * The base lock orders the two sections: if CPU0's comes first, CPU1
+ * reads t; if CPU1's does, its stopped store (made before it took the
+ * lock) is seen by CPU0, which kicks.  An IPI sent before CPU1 halts
+ * stays pending and ends the halt: it cannot be lost.  Forced by
+ * test_remote_timer_kicks_a_tickless_cpu (tests/kernel/test_tick_nohz.c),
+ * which holds CPU1 in tick_nohz_idle_enter_window after "program next".
+ * Locking: base->lock held, interrupts off.
+ */
+static void trigger_dyntick_cpu(struct timer_base *base,
+				struct timer_list *timer)
+{
+	raw_spin_assert_held(&base->lock);
+	if (base->cpu == raw_smp_processor_id() ||
+	    list_first_entry(&base->pending, struct timer_list, entry) != timer)
+		return;
+	if (tick_nohz_tick_stopped_cpu(base->cpu))
+		smp_send_reschedule(base->cpu);
+}
+
 int mod_timer(struct timer_list *timer, unsigned long expires)
 {
 	struct timer_base *base;
@@ -117,6 +155,7 @@ int mod_timer(struct timer_list *timer, unsigned long expires)
 	was_pending = detach_timer(timer);
 	timer->expires = expires;
 	enqueue_timer(base, timer);
+	trigger_dyntick_cpu(base, timer);
 	unlock_timer_base(base, flags);
 	return was_pending;
 }
@@ -256,6 +295,33 @@ void run_local_timers(void)
 		raise_softirq_irqoff(TIMER_SOFTIRQ);
 }
 
+/*
+ * get_next_timer_interrupt - see timer.h.  The list is sorted, so the
+ * first entry is the answer.  A timer another CPU queues here later, in
+ * front of it, kicks this CPU (mod_timer, trigger_dyntick_cpu), whose
+ * idle loop then asks again.
+ * Context: interrupts off.  Locking: takes base->lock.
+ */
+s64 get_next_timer_interrupt(unsigned long basej, s64 basem)
+{
+	struct timer_base *base = this_cpu_ptr(&timer_bases);
+	s64 next = KTIME_MAX;
+
+	BUG_ON(!raw_irqs_disabled());
+	if (!base->ready)
+		return next;
+	raw_spin_lock(&base->lock);
+	if (!list_empty(&base->pending)) {
+		struct timer_list *first = list_first_entry(
+			&base->pending, struct timer_list, entry);
+		long delta = (long)(first->expires - basej);
+
+		next = basem + (delta > 0 ? delta * (s64)TICK_NSEC : 0);
+	}
+	raw_spin_unlock(&base->lock);
+	return next;
+}
+
 void __init init_timers(void)
 {
 	int cpu;
@@ -268,6 +334,7 @@ void __init init_timers(void)
 		INIT_LIST_HEAD(&base->pending);
 		init_waitqueue_head(&base->running_wq);
 		base->running_timer = NULL;
+		base->cpu = cpu;
 		__atomic_store_n(&base->ready, true, __ATOMIC_RELEASE);
 	}
 }

@@ -76,6 +76,12 @@ int del_timer_sync(struct timer_list *timer);
  */
 void wait_for_timer(struct timer_list *timer);
 
+/* get_next_timer_interrupt - when this CPU's first pending timer is
+ * due, for NO_HZ idle: basem (the ktime of jiffy basej) if it is due by
+ * basej, else basem + (expires - basej) * TICK_NSEC; KTIME_MAX if this
+ * CPU has no timer.  Context: interrupts off. */
+s64 get_next_timer_interrupt(unsigned long basej, s64 basem);
+
 /* run_local_timers - from the tick: raise TIMER_SOFTIRQ if this CPU has
  * an expired timer.  Context: hardirq, interrupts off. */
 void run_local_timers(void);
