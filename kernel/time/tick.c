@@ -49,6 +49,11 @@ u64 tick_count(int cpu)
 	return READ_ONCE(per_cpu(tick_cpus, cpu).ticks);
 }
 
+ktime_t tick_next(int cpu)
+{
+	return READ_ONCE(per_cpu(tick_cpus, cpu).next_tick);
+}
+
 void tick_reprogram(void)
 {
 	struct tick_cpu *tc;

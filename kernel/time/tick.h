@@ -41,4 +41,8 @@ void tick_reprogram(void);
  * at the time; an early event for an hrtimer does not count). */
 u64 tick_count(int cpu);
 
+/* tick_next - when CPU cpu's next tick is due.  Read racily, for the
+ * tests.  Context: any. */
+ktime_t tick_next(int cpu);
+
 #endif /* KERNEL_TIME_TICK_H */
