@@ -110,6 +110,24 @@ static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 }
 
 /*
+ * tick_grid_next - the first tick boundary after now: every CPU ticks on
+ * the same grid, multiples of TICK_NSEC since ktime 0, as Linux's
+ * per-CPU tick hrtimers all start from tick_init_jiffy_update()'s
+ * boundary (tick_setup_sched_timer(), unless skew_tick=1).  A CPU
+ * started later (an AP) joins the boot CPU's phase instead of ticking
+ * at its own.  Linux's default, so correct on hardware; under QEMU 7.2
+ * -icount it matters: a vCPU whose tick fell just before the busy
+ * vCPU0's took itself off QEMU's one host thread with every tick's
+ * timer write and starved behind vCPU0 for 50 ms to 2 s
+ * (docs/latency.md, "Under -icount: what bounds the worst case";
+ * tests/kernel/test_tick_grid.c).  Context: any.
+ */
+static ktime_t tick_grid_next(ktime_t now)
+{
+	return (ktime_t)(((u64)now / TICK_NSEC + 1) * TICK_NSEC);
+}
+
+/*
  * tick_init_cpu - see tick.h.
  * Context: the CPU itself, interrupts off.
  */
@@ -119,7 +137,7 @@ void tick_init_cpu(void)
 
 	BUG_ON(!raw_irqs_disabled());
 	arch_timer_init_cpu();
-	tc->next_tick = ktime_get() + TICK_NSEC;
+	tc->next_tick = tick_grid_next(ktime_get());
 	tc->running = true;
 	tick_reprogram();
 }

@@ -41,8 +41,9 @@ void tick_reprogram(void);
  * at the time; an early event for an hrtimer does not count). */
 u64 tick_count(int cpu);
 
-/* tick_next - when CPU cpu's next tick is due.  Read racily, for the
- * tests.  Context: any. */
+/* tick_next - when CPU cpu's next tick is due: a multiple of TICK_NSEC,
+ * the same grid on every CPU (tick.c, tick_grid_next).  Read racily,
+ * for the tests.  Context: any. */
 ktime_t tick_next(int cpu);
 
 #endif /* KERNEL_TIME_TICK_H */
