@@ -27,7 +27,7 @@
 #include "kernel/sched/wait.h"
 #include "lib/types.h"
 
-#define TICK_GRID_WAIT_MS 5000	/* hang net: two ticks of each CPU */
+#define TICK_GRID_WAIT_MS 5000 /* hang net: two ticks of each CPU */
 
 /* grid_offset - how far t lies after the last TICK_NSEC boundary. */
 static s64 grid_offset(ktime_t t)
@@ -48,7 +48,8 @@ static int expect_on_grid(struct ktest *t, const char *when)
 			continue;
 		next = tick_next(cpu);
 		KTEST_EXPECT(t, grid_offset(next) == 0,
-			     "%s: CPU %d's next tick at %lld ns is %lld ns off the TICK_NSEC (%lld ns) grid, expected 0",
+			     "%s: CPU %d's next tick at %lld ns is %lld ns off "
+			     "the TICK_NSEC (%lld ns) grid, expected 0",
 			     when, cpu, (long long)next,
 			     (long long)grid_offset(next),
 			     (long long)TICK_NSEC);
@@ -76,10 +77,11 @@ static void test_ticks_stay_on_the_grid_after_running(struct ktest *t)
 		while (cpu_online(cpu) && tick_count(cpu) < want[cpu] &&
 		       ktime_get() < end)
 			msleep(1);
-		KTEST_ASSERT(t, !cpu_online(cpu) || tick_count(cpu) >= want[cpu],
-			     "CPU %d handled %llu ticks in %d ms, expected %llu",
-			     cpu, (unsigned long long)tick_count(cpu),
-			     TICK_GRID_WAIT_MS, (unsigned long long)want[cpu]);
+		KTEST_ASSERT(
+			t, !cpu_online(cpu) || tick_count(cpu) >= want[cpu],
+			"CPU %d handled %llu ticks in %d ms, expected %llu",
+			cpu, (unsigned long long)tick_count(cpu),
+			TICK_GRID_WAIT_MS, (unsigned long long)want[cpu]);
 	}
 	expect_on_grid(t, "after two ticks");
 }
