@@ -98,6 +98,13 @@ ktime_t tick_next_event(int cpu)
 	return READ_ONCE(per_cpu(tick_cpus, cpu).programmed);
 }
 
+s64 tick_grid_offset(int cpu)
+{
+	ktime_t next = READ_ONCE(per_cpu(tick_cpus, cpu).next_tick);
+
+	return (s64)((u64)(next - jiffies_epoch) % TICK_NSEC);
+}
+
 bool tick_nohz_enabled(void)
 {
 	return tick_nohz_active;
@@ -113,8 +120,18 @@ bool tick_nohz_tick_stopped_cpu(int cpu)
 	return READ_ONCE(per_cpu(tick_cpus, cpu).stopped);
 }
 
-/* tick_boundary - the first tick boundary (jiffies_epoch + k * TICK_NSEC)
- * after now. */
+/*
+ * tick_boundary - the first tick boundary (jiffies_epoch + k * TICK_NSEC)
+ * after now.  Every CPU's tick starts and restarts on this one grid, as
+ * Linux's per-CPU tick hrtimers all start from the same boundary
+ * (tick_setup_sched_timer(), unless skew_tick=1): an AP joins the boot
+ * CPU's phase instead of ticking at its own.  Linux's default, so right
+ * on hardware; under QEMU 7.2 -icount it matters: a vCPU whose tick
+ * fell just before the busy vCPU0's took itself off QEMU's one host
+ * thread with every tick's timer write and starved behind vCPU0 for
+ * 50 ms to 2 s (docs/latency.md, "Under -icount: what bounds the worst
+ * case"; tests/kernel/test_tick_grid.c).
+ */
 static ktime_t tick_boundary(ktime_t now)
 {
 	return jiffies_epoch +

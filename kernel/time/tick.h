@@ -93,4 +93,12 @@ extern struct race_window tick_nohz_idle_enter_window;
  * at the time; an early event for an hrtimer does not count). */
 u64 tick_count(int cpu);
 
+/* tick_grid_offset - how far CPU cpu's next tick lies after the tick
+ * grid (jiffies_epoch + k * TICK_NSEC, tick.c tick_boundary): 0 while
+ * its tick runs, since every CPU ticks on the boot CPU's grid, as
+ * Linux's tick hrtimers do unless skew_tick=1.  Read racily, for the
+ * tests (tick_grid); meaningless while the tick is stopped (NO_HZ idle:
+ * next_tick is then the next timer event).  Context: any. */
+s64 tick_grid_offset(int cpu);
+
 #endif /* KERNEL_TIME_TICK_H */
