@@ -25,7 +25,7 @@
 #include "kernel/percpu.h"
 #include "kernel/smp.h"
 #include "arch/x86_64/arch.h"
-#include "kernel/preempt_count.h"
+#include "kernel/sched/preempt.h"
 #include "kernel/time/ktime.h"
 #include "kernel/time/tick.h"
 #include "lib/types.h"
