@@ -60,7 +60,7 @@ static void test_every_cpu_ticks_on_one_grid(struct ktest *t)
 {
 	int n;
 
-	preempt_disable();	/* the runner's CPU stays busy: its tick runs */
+	preempt_disable(); /* the runner's CPU stays busy: its tick runs */
 	n = expect_on_grid(t, "at start");
 	preempt_enable();
 	KTEST_ASSERT(t, n >= 1, "no CPU with a running tick found");
@@ -72,7 +72,7 @@ static void test_ticks_stay_on_the_grid_after_running(struct ktest *t)
 	int cpu, n;
 	u64 want;
 
-	preempt_disable();	/* busy on one CPU: no idle, no migration */
+	preempt_disable(); /* busy on one CPU: no idle, no migration */
 	cpu = smp_processor_id();
 	want = tick_count(cpu) + 2;
 	while (tick_count(cpu) < want && ktime_get() < end)
