@@ -30,6 +30,7 @@
 #include "kernel/locking/spinlock.h"
 
 struct mm_struct;
+struct race_window;
 
 struct process {
 	/* constant after process_spawn */
@@ -102,6 +103,10 @@ int process_add_thread(struct process *proc, struct user_thread *t);
 /* do_exit - end the calling user thread with wait status `status`;
  * the last one ends the process.  Context: a user thread, irqs on. */
 __noreturn void do_exit(int status);
+
+/* test-only: do_exit parks here between waking the waiter ([3]) and
+ * task_exit ([4]) (tests/kernel/test_user.c). */
+extern struct race_window user_exit_woken_window;
 
 /* do_group_exit - end every thread of current's process, with `status`
  * unless a group exit already chose one.  Context: a user thread. */

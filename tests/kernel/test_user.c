@@ -27,6 +27,7 @@
 #include "kernel/sched/wait.h"
 #include "lib/vsnprintf.h"
 #include "kernel/smp.h"
+#include "kernel/debug/race_window.h"
 #include "tests/kernel/sched_helpers.h"
 #include "lib/errno.h"
 #include "lib/string.h"
@@ -118,7 +119,9 @@ static void count_exiting(struct task_struct *p, void *arg)
  *	deferred_flush(): nothing yet	... task_exit, final switch
  *	count mms: one too many		mmdrop_delayed(mm): queued now
  *
- * The poll is bounded by a hang guard only.
+ * So it polls until no task is PF_EXITING (set at do_exit's [0], before
+ * the wake-up: kernel/user/exit.c) or TASK_DEAD, and none is between
+ * unlisting and freeing; the poll is bounded by a hang guard only.
  */
 static void exits_settled(void)
 {
@@ -351,6 +354,57 @@ static void test_user_exit_drops_mm_with_mmdrop_delayed(struct ktest *t)
 	KTEST_EXPECT_EQ(t, mm_count_live(), mms0);
 }
 
+/*
+ * Scenario (kernel/user/exit.c, the race at [0]): the runner spawns
+ * "true" and waits for it; its one thread parks in
+ * user_exit_woken_window just after it completed `exited` ([3]), still
+ * holding its old mm as active_mm and its process reference ([4]).
+ * Must be observable: process_wait() has returned, and the count
+ * exits_settled() waits on (PF_EXITING or TASK_DEAD) still includes the
+ * thread, so a memory snapshot taken now waits for its final switch.
+ * Before [0] the count was 0 here ("mm_structs back to 1, saw 2" in the
+ * leak cases, 1 run in 6).  Needs the parked thread and the runner to
+ * run at once: 2 CPUs; skipped when the thread never parks where the
+ * runner can see it (it spins out after RACE_WINDOW_MAX_NS).
+ */
+static void test_user_last_thread_counts_as_exiting_after_the_wake_up(struct ktest *t)
+{
+	char line[16] = "true";
+	struct process *p;
+	bool parked;
+	int n = 0;
+
+	if (!have_program(t, "true"))
+		return;
+	if (num_online_cpus() < 2) {
+		ktest_skip(t, "needs 2 CPUs: the parked thread and the runner");
+		return;
+	}
+	exits_settled();
+	race_window_arm(&user_exit_woken_window, NULL);
+	p = spawn(t, line);
+	if (!p) {
+		race_window_disarm(&user_exit_woken_window);
+		return;
+	}
+	KTEST_EXPECT_EQ(t, process_wait(p), 0);
+	parked = race_window_wait_parked(&user_exit_woken_window,
+					 RACE_WINDOW_MAX_NS / 2);
+	if (parked)
+		sched_for_each_task(count_exiting, &n);
+	race_window_release(&user_exit_woken_window);
+	process_put(p);
+	exits_settled();
+	if (!parked) {
+		ktest_skip(t, "the exiting thread did not park in "
+			      "user_exit_woken_window while the runner ran");
+		return;
+	}
+	KTEST_EXPECT(t, n >= 1,
+		     "the last thread, woken its waiter and still holding its "
+		     "mm, counts as exiting: want >= 1, saw %d", n);
+}
+
 static void test_user_programs_leave_no_pages_behind(struct ktest *t)
 {
 	struct mem_snap s0;
@@ -412,5 +466,6 @@ KTEST_SUITE(user,
 	    KTEST_CASE(test_user_runaway_loop_is_preempted_and_killed),
 	    KTEST_CASE(test_user_resched_delayed_acts_at_return_to_user),
 	    KTEST_CASE(test_user_exit_drops_mm_with_mmdrop_delayed),
+	    KTEST_CASE(test_user_last_thread_counts_as_exiting_after_the_wake_up),
 	    KTEST_CASE(test_user_programs_leave_no_pages_behind),
 	    KTEST_CASE(test_user_fuzzer_no_oops_no_leak));
