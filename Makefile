@@ -8,7 +8,7 @@
 #   make test-matrix     kernel suites for every PREEMPT model x SMP=1,2,4 (tools/matrix.sh)
 #   make soak            torture + loads + pi_stress + cyclictest + pitest per model (DURATION=)
 #   make model-check     SPIN model of the rt_mutex PI protocol + its mutants (model/pi/)
-#   make model-check-big its 4-task, 3-lock scenario (outside CI: ~20 min, 2.4 GB)
+#   make model-check-big its 4-task, 3-lock scenario (outside CI: 4-25 min, 2.4 GB)
 #   make iso-test        boot build/rtk.iso under BIOS and UEFI, check the shell
 #   make test-machines   boot on PC variants: chipsets, no HPET/ACPI, CPU models,
 #                        1-32 CPUs, 64M-8G (tools/test_machines.py; not in CI)
@@ -615,7 +615,7 @@ model-check: deps
 	bash model/pi/check.sh -o $(BUILD)/model
 # make model-check-big: the scenario too big for CI (CHAIN3: 4 tasks, 3
 # locks, a two-link boost and deboost; about 37 M states, 2.4 GB of
-# memory, 10-25 min on 2 cores).
+# memory, 4-25 min on 2 cores).
 .PHONY: model-check-big
 model-check-big: deps
 	bash model/pi/check.sh -b -o $(BUILD)/model-big

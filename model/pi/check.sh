@@ -11,7 +11,7 @@
 #	-q	do not print the mutants' trails
 #	-m NAME	check only mutant NAME (no scenarios, no findings)
 #	-b	only the big scenarios (BIG_SCENARIOS: CHAIN3, 4 tasks and 3
-#		locks, about 37 M states, 2.4 GB and 10-25 min; make
+#		locks, about 37 M states, 2.4 GB and 4-25 min; make
 #		model-check-big, outside CI)
 #   PROP_OFF=prop_x bash model/pi/check.sh
 #	the same with the check of property prop_x removed: the mutant it
