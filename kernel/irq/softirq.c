@@ -377,4 +377,7 @@ void __init softirq_init(void)
 		per_cpu(ksoftirqd_tasks, cpu) = p;
 		wake_up_process(p);
 	}
+	/* sched.ap_startup_race: the wake-ups above were the racing side
+	 * of kernel/sched/idle.c's ap_startup_window; let the AP go on */
+	race_window_release(&ap_startup_window);
 }

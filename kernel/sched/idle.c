@@ -13,6 +13,8 @@
  * init/main.c rest_init(), kernel/sched/core.c init_idle().
  */
 #include "kernel/sched/rq.h"
+#include "kernel/cmdline.h"
+#include "kernel/debug/race_window.h"
 #include "kernel/mm/kstack.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
@@ -27,6 +29,34 @@
 
 static struct task_struct init_task;
 static struct task_struct idle_tasks[NR_CPUS];
+
+/*
+ * ap_startup_window - between an AP going online (set_cpu_online in
+ * ap_start: from then on the boot CPU's for_each_online_cpu loops,
+ * softirq_init's ksoftirqd/N among them, wake tasks bound to it) and
+ * the AP's first scheduler step below.  Armed at boot by
+ * `sched.ap_startup_race`; released by the racing side, softirq_init
+ * (kernel/irq/softirq.c), after its wake-ups.  ap_early_wakeups[cpu]
+ * counts tasks found queued on cpu's run queue when its AP got here:
+ * test_ap_startup.c checks that the wake-up did land in the window.
+ */
+DEFINE_RACE_WINDOW(ap_startup_window);
+static unsigned int ap_early_wakeups[NR_CPUS];
+
+/* `sched.ap_startup_race`: the first AP to reach cpu_startup_entry
+ * parks there (up to RACE_WINDOW_MAX_NS) until softirq_init is done. */
+static int __init parse_ap_startup_race(const char *val)
+{
+	race_window_arm(&ap_startup_window, NULL);
+	return 0;
+}
+CMDLINE_PARAM("sched.ap_startup_race", parse_ap_startup_race);
+
+unsigned int sched_ap_early_wakeups(int cpu)
+{
+	BUG_ON(cpu < 0 || cpu >= NR_CPUS);
+	return READ_ONCE(ap_early_wakeups[cpu]);
+}
 
 /*
  * do_idle - halt until there is something to run, then schedule.  The
@@ -131,12 +161,14 @@ void cpu_startup_entry(int cpu)
 	struct task_struct *idle = &idle_tasks[cpu];
 
 	BUG_ON(!raw_irqs_disabled());
+	race_window(&ap_startup_window);
 	idle_task_init(rq, idle, cpu);
 	idle->preempt_count = 0;
 	/* the AP runs on the kernel's page tables (the trampoline loaded
 	 * them): its first task's active_mm (core.c switch_mm) */
 	idle->active_mm = &init_mm;
 	raw_spin_lock(&rq->lock);
+	ap_early_wakeups[cpu] = rq->nr_fair + rq->rt.nr_queued;
 	rq->curr = idle;
 	idle->on_cpu = true;
 	this_cpu_write(current_task, idle);

@@ -177,6 +177,10 @@ void irqentry_exit_cond_resched(void);
  *	prio changed, its waiter not yet requeued by rt_mutex_adjust_pi.
  * put_task_unlisted_window - kernel/sched/kthread.c __put_task_struct,
  *	the task off the list, its stack and struct not yet freed.
+ * ap_startup_window - kernel/sched/idle.c cpu_startup_entry, an AP
+ *	online but its scheduler not started; armed by the boot parameter
+ *	sched.ap_startup_race, released by softirq_init
+ *	(tests/kernel/test_ap_startup.c).
  */
 extern struct race_window migrate_enqueue_window;
 extern struct race_window task_rq_lock_window;
@@ -185,6 +189,10 @@ extern struct race_window schedule_dequeue_window;
 extern struct race_window set_cpus_allowed_relock_window;
 extern struct race_window sched_setscheduler_pi_window;
 extern struct race_window put_task_unlisted_window;
+extern struct race_window ap_startup_window;
+/* sched_ap_early_wakeups - tasks found queued on cpu's run queue when
+ * its AP started its scheduler (kernel/sched/idle.c). */
+unsigned int sched_ap_early_wakeups(int cpu);
 
 /* sched_init - make the boot flow the boot CPU's first task (init,
  * running on the boot stack) and set up every run queue.
