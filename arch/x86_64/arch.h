@@ -200,6 +200,12 @@ void arch_reboot(void) __noreturn;
  * Context: the AP, online, interrupts off; never returns. */
 void cpu_startup_entry(int cpu) __noreturn;
 
+/* idle_init - cpu's idle task, made its run queue's current task before
+ * the AP is started (smpboot.c boot_ap, before the INIT/SIPI): a wake-up
+ * may reach the AP's run queue as soon as it is online.  Defined in
+ * kernel/sched/idle.c.  Context: boot CPU, once per AP. */
+void idle_init(int cpu);
+
 /* kstack_guard_hit - is addr in the unmapped guard page below a live
  * kernel stack?  The #PF/#DF oops (traps.c) then says "kernel stack
  * overflow".  Defined in kernel/mm/kstack.c.

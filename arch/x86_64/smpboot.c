@@ -5,7 +5,8 @@
  * real-mode trampoline (trampoline.asm) to TRAMPOLINE_PHYS, and starts
  * the APs one at a time:
  *   [1] allocate the AP's per-CPU copy, idle stack and IST stacks (each
- *       a guarded kernel stack), fill the trampoline's parameter block;
+ *       a guarded kernel stack), make its idle task its run queue's
+ *       current one (idle_init), fill the trampoline's parameter block;
  *   [2] INIT IPI, 10 ms, STARTUP IPI, 200 us, STARTUP IPI, 200 us (the
  *       MP protocol's "typical BSP initialization sequence": the second
  *       SIPI covers a first one lost; an AP already running ignores it);
@@ -264,6 +265,7 @@ static int __init boot_ap(int cpu, struct trampoline_params *params)
 
 	if (!stack_top)
 		return -ENOMEM;
+	idle_init(cpu); /* rq->curr before the AP can be woken onto */
 	params->stack_top = stack_top;
 	params->gs_base = __per_cpu_offset[cpu];
 	params->cpu = cpu;

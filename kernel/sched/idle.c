@@ -5,9 +5,11 @@
  * Boot CPU: kmain's flow becomes the task "init" (pid 1, SCHED_OTHER,
  * on the boot stack) at sched_init(); its idle task "swapper/0" gets a
  * fresh kernel stack.  Application processors: the SMP code calls
- * cpu_startup_entry(cpu) on the AP's boot stack, which becomes the idle
- * task "swapper/N" of that CPU.  An idle task is never on a run queue:
- * pick_next_task() falls back to it.  It runs with TASK_RUNNING and
+ * idle_init(cpu) on the boot CPU before it starts the AP (the idle task
+ * "swapper/N" becomes that CPU's rq->curr), then the AP calls
+ * cpu_startup_entry(cpu) on its boot stack, which becomes swapper/N's.
+ * An idle task is never on a run queue: pick_next_task() falls back to
+ * it.  It runs with TASK_RUNNING and
  * preempt_count 0 and halts with interrupts on until TIF_NEED_RESCHED.
  * Linux counterpart: kernel/sched/idle.c (do_idle, cpu_startup_entry),
  * init/main.c rest_init(), kernel/sched/core.c init_idle().
@@ -20,6 +22,7 @@
 #include "kernel/mm/slab.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/smp.h"
 #include "kernel/time/ktime.h"
 #include "kernel/time/tick.h"
 #include "kernel/version.h"
@@ -136,7 +139,7 @@ void __init sched_init_boot_task(void)
 	sched_task_init(&init_task, "init");
 	init_task.state = TASK_RUNNING;
 	init_task.preempt_count = 0;
-	init_task.active_mm = &init_mm;	/* see cpu_startup_entry */
+	init_task.active_mm = &init_mm;	/* see idle_init */
 	raw_spin_lock_irqsave(&rq->lock, flags);
 	rq->curr = &init_task;
 	init_task.on_cpu = true;
@@ -151,9 +154,65 @@ void __init sched_init_boot_task(void)
 		init_task.pid, RTK_PREEMPT_NAME);
 }
 
+/*
+ * idle_init - cpu's idle task, made on the boot CPU before cpu is
+ * started, and made cpu's rq->curr (and rq->idle): from the moment the
+ * AP is online a wake-up may queue a task on its run queue, and
+ * check_preempt() (like rq_update_cpu_prio, prio_changed_rt, the
+ * placement code) reads rq->curr without testing it for NULL.  When the
+ * AP set rq->curr itself, in cpu_startup_entry, it did so too late:
+ *
+ *	CPU0 (boot, init)                  CPU1 (AP)
+ *	boot_ap(1): SIPI, wait online
+ *	                                   ap_start: lapic, tick,
+ *	                                   set_cpu_online(1)
+ *	sees CPU 1 online, smp_init done
+ *	softirq_init: ksoftirqd/1, bound
+ *	  to CPU 1; wake_up_process:
+ *	  select_fallback_rq: CPU 1 (its
+ *	  only CPU, rq1 not online yet)
+ *	  lock rq1, enqueue
+ *	  check_preempt(rq1): rq1->curr
+ *	  is NULL: curr->prio faults      cpu_startup_entry: lock rq1
+ *	  (CR2 0x44, Oops)                   (spins), rq1->curr = idle
+ *
+ * Seen once in 2 boots (SMP=2, TCG, loaded host); forced every time by
+ * the boot parameter sched.ap_startup_race (ap_startup_window above;
+ * tests/kernel/test_ap_startup.c, test_wakeup_before_the_ap_scheduler_
+ * starts).  Like Linux (idle_threads_init -> init_idle(), which sets
+ * rq->curr = rq->idle = idle for every CPU before it is brought up),
+ * rq->curr is the idle task from before the AP runs: a task queued in
+ * the window is picked by the AP's first schedule() (do_idle sees it
+ * queued, or the resched_curr that check_preempt sent).  Refusing a
+ * CPU that is not online in try_to_wake_up would not do: a bound
+ * kthread has no other CPU (select_fallback_rq keeps it on its own), and
+ * every other path that queues on a remote run queue would need the
+ * same test.
+ * Context: boot CPU, task, before cpu's first SIPI.  Locking: takes
+ * cpu's rq->lock (irqs off).
+ */
+void __init idle_init(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	struct task_struct *idle = &idle_tasks[cpu];
+	unsigned long flags;
+
+	BUG_ON(cpu <= 0 || cpu >= NR_CPUS || cpu_online(cpu));
+	idle_task_init(rq, idle, cpu);
+	idle->preempt_count = 0;
+	/* the AP runs on the kernel's page tables (the trampoline loaded
+	 * them): its first task's active_mm (core.c switch_mm) */
+	idle->active_mm = &init_mm;
+	raw_spin_lock_irqsave(&rq->lock, flags);
+	rq->curr = idle;
+	idle->on_cpu = true;
+	raw_spin_unlock_irqrestore(&rq->lock, flags);
+}
+
 /* cpu_startup_entry - an AP's first scheduler code, on its boot stack,
- * which from now on is its idle task's; see arch/x86_64/arch.h (called
- * by ap_start() in arch/x86_64/smpboot.c).
+ * which from now on is its idle task's (made by idle_init before the
+ * AP was started); see arch/x86_64/arch.h (called by ap_start() in
+ * arch/x86_64/smpboot.c).
  * Context: the AP, irqs off; never returns. */
 void cpu_startup_entry(int cpu)
 {
@@ -162,15 +221,9 @@ void cpu_startup_entry(int cpu)
 
 	BUG_ON(!raw_irqs_disabled());
 	race_window(&ap_startup_window);
-	idle_task_init(rq, idle, cpu);
-	idle->preempt_count = 0;
-	/* the AP runs on the kernel's page tables (the trampoline loaded
-	 * them): its first task's active_mm (core.c switch_mm) */
-	idle->active_mm = &init_mm;
 	raw_spin_lock(&rq->lock);
+	BUG_ON(rq->curr != idle || rq->idle != idle);	/* idle_init */
 	ap_early_wakeups[cpu] = rq->nr_fair + rq->rt.nr_queued;
-	rq->curr = idle;
-	idle->on_cpu = true;
 	this_cpu_write(current_task, idle);
 	/* taken before there was a current: idle holds it now (lockdep) */
 	lock_acquire(&rq->lock.dep_map, 0, true, 0, _THIS_IP_);
