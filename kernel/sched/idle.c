@@ -222,7 +222,7 @@ void cpu_startup_entry(int cpu)
 	BUG_ON(!raw_irqs_disabled());
 	race_window(&ap_startup_window);
 	raw_spin_lock(&rq->lock);
-	BUG_ON(rq->curr != idle || rq->idle != idle);	/* idle_init */
+	BUG_ON(rq->curr != idle || rq->idle != idle); /* idle_init */
 	ap_early_wakeups[cpu] = rq->nr_fair + rq->rt.nr_queued;
 	this_cpu_write(current_task, idle);
 	/* taken before there was a current: idle holds it now (lockdep) */

@@ -55,15 +55,16 @@ static void test_wakeup_before_the_ap_scheduler_starts(struct ktest *t)
 	}
 	KTEST_EXPECT(t, !READ_ONCE(ap_startup_window.expired),
 		     "expected softirq_init to release the window, it expired "
-		     "(%lu times)", READ_ONCE(ap_startup_window.expired));
+		     "(%lu times)",
+		     READ_ONCE(ap_startup_window.expired));
 	KTEST_EXPECT(t, sched_ap_early_wakeups(1) >= 1,
 		     "expected ksoftirqd/1 queued on CPU 1 before its "
 		     "scheduler started, saw %u tasks queued",
 		     sched_ap_early_wakeups(1));
 	KTEST_EXPECT(t, task_cpu(k) == 1 && k->nr_switches > 0,
 		     "expected ksoftirqd/1 to have run on CPU 1, saw cpu %d, "
-		     "%lu switches", task_cpu(k),
-		     (unsigned long)k->nr_switches);
+		     "%lu switches",
+		     task_cpu(k), (unsigned long)k->nr_switches);
 }
 
 /*
@@ -76,17 +77,17 @@ static void test_every_online_cpu_has_idle_and_curr(struct ktest *t)
 {
 	int cpu;
 
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		struct rq *rq = cpu_rq(cpu);
 
 		KTEST_EXPECT(t, rq->idle && rq->idle->cpu == cpu,
 			     "CPU %d: expected its idle task as rq->idle, saw "
-			     "%p", cpu, rq->idle);
+			     "%p",
+			     cpu, rq->idle);
 		KTEST_EXPECT(t, READ_ONCE(rq->curr) != NULL,
 			     "CPU %d: expected a current task, saw NULL", cpu);
 	}
 }
 
-KTEST_SUITE(ap_startup,
-	KTEST_CASE(test_every_online_cpu_has_idle_and_curr),
-	KTEST_CASE(test_wakeup_before_the_ap_scheduler_starts));
+KTEST_SUITE(ap_startup, KTEST_CASE(test_every_online_cpu_has_idle_and_curr),
+	    KTEST_CASE(test_wakeup_before_the_ap_scheduler_starts));
