@@ -362,7 +362,7 @@ void __init softirq_init(void)
 
 	tasklet_init_softirqs();
 	if (!SOFTIRQ_THREADED)
-		return;
+		goto out;
 	/* each CPU's copy of bh_lock is a memcpy of the template: its wait
 	 * list must point at itself (as kernel/percpu_locked.h explains) */
 	for_each_online_cpu(cpu)
@@ -377,7 +377,9 @@ void __init softirq_init(void)
 		per_cpu(ksoftirqd_tasks, cpu) = p;
 		wake_up_process(p);
 	}
+out:
 	/* sched.ap_startup_race: the wake-ups above were the racing side
-	 * of kernel/sched/idle.c's ap_startup_window; let the AP go on */
+	 * of kernel/sched/idle.c's ap_startup_window (none without
+	 * ksoftirqd): let the AP go on */
 	race_window_release(&ap_startup_window);
 }
