@@ -108,7 +108,7 @@ CONFIGS = [
     # boot CPU wakes ksoftirqd/1 onto it (kernel/sched/idle.c idle_init):
     # a NULL rq->curr there oopsed in check_preempt.
     cfg("smp-ap-startup-race", smp=2, append="sched.ap_startup_race",
-        reject_log=r".*(Oops|BUG|Kernel panic).*"),
+        reject_log=r".*(Oops|BUG|Kernel panic).*", ci=True),
     cfg("mem-64M", mem=64),
     cfg("mem-1G", mem=1024),
     cfg("mem-8G", mem=8192, ci=True),
