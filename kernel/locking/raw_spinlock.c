@@ -16,11 +16,36 @@
 #include "kernel/printk.h"
 #include "kernel/time/ktime.h"
 #include "kernel/ksyms.h"
+#include "kernel/smp.h"
 
 /* Spinning longer than this is a deadlock or a holder that never lets
  * go: no raw critical section in rtk runs anywhere near a second, and
  * TCG on a loaded host can stretch a few ms into a few hundred. */
 #define RAW_SPIN_REPORT_NS (5LL * NSEC_PER_SEC)
+
+/*
+ * The tickets this CPU waits for, innermost last: a spinner interrupted
+ * by a handler that spins too (hard irq, NMI) nests.  Written only by the
+ * CPU itself, read by raw_spin_report on another CPU, so that a report
+ * tells the two ways a ticket lock stalls apart:
+ *	- the ticket now served belongs to a CPU that is spinning for it but
+ *	  has not looked since it was handed over (a vCPU the host does not
+ *	  run: no lost ticket), or to an outer spin on the same CPU that an
+ *	  interrupt handler spinning on the same lock sits on (self-deadlock);
+ *	- nobody spins for it: a ticket was taken and never waited for or
+ *	  given back (lost).
+ * Depth 4: task, softirq-free hard irq, NMI, and one to spare.
+ */
+#define RAW_SPIN_WAIT_DEPTH 4
+
+struct raw_spin_wait {
+	raw_spinlock_t *lock;	/* NULL: slot unused */
+	u16 ticket;
+	ktime_t since;		/* first clock read of the spin, 0 before */
+};
+
+static DEFINE_PER_CPU(struct raw_spin_wait, raw_spin_waits[RAW_SPIN_WAIT_DEPTH]);
+static DEFINE_PER_CPU(int, raw_spin_wait_depth);
 
 void __raw_spin_lock_init(raw_spinlock_t *lock, const char *name,
 			  const char *file, int line)
@@ -43,21 +68,98 @@ bool raw_spin_is_held_here(raw_spinlock_t *lock)
 	       READ_ONCE(lock->owner_cpu) == raw_smp_processor_id();
 }
 
+/*
+ * raw_spin_report_waiters - one line per CPU spinning on lock (read
+ * without synchronisation: a snapshot for the report), saying whose
+ * ticket is being served now.  Context: the reporting CPU, before panic.
+ */
+static void raw_spin_report_waiters(raw_spinlock_t *lock, u16 owner,
+				    ktime_t now)
+{
+	int cpu, i, spinners = 0;
+	bool served = false;
+
+	for_each_online_cpu(cpu) {
+		int depth = READ_ONCE(per_cpu(raw_spin_wait_depth, cpu));
+
+		for (i = 0; i < depth && i < RAW_SPIN_WAIT_DEPTH; i++) {
+			struct raw_spin_wait *w =
+				per_cpu_ptr(&raw_spin_waits[i], cpu);
+			ktime_t since = READ_ONCE(w->since);
+
+			if (READ_ONCE(w->lock) != lock)
+				continue;
+			spinners++;
+			served |= READ_ONCE(w->ticket) == owner;
+			printk(KERN_EMERG "raw spinlock %s: CPU %d level %d "
+			       "spins for ticket %u%s, %lld ms\n",
+			       lock->name ? lock->name : "?", cpu, i,
+			       READ_ONCE(w->ticket),
+			       READ_ONCE(w->ticket) == owner ?
+				       " (served now, not seen yet)" : "",
+			       since ? (now - since) / NSEC_PER_MSEC : 0LL);
+		}
+	}
+	printk(KERN_EMERG "raw spinlock %s: %d spinner(s), next %u owner %u: "
+	       "%s\n", lock->name ? lock->name : "?", spinners,
+	       __atomic_load_n(&lock->next, __ATOMIC_RELAXED), owner,
+	       served ? "the served ticket's CPU does not run or is nested"
+		      : "nobody spins for the served ticket (lost ticket)");
+}
+
 static __noreturn void raw_spin_report(raw_spinlock_t *lock, u16 ticket,
 				       unsigned long ip)
 {
 	struct task_struct *holder = READ_ONCE(lock->owner_task);
 	struct task_struct *me = current_or_null();
+	u16 owner = __atomic_load_n(&lock->owner, __ATOMIC_RELAXED);
 	char wsym[64], hsym[64];
 
 	ksym_snprint(wsym, sizeof(wsym), ip);
 	ksym_snprint(hsym, sizeof(hsym), READ_ONCE(lock->acquire_ip));
+	raw_spin_report_waiters(lock, owner, ktime_get());
 	panic("raw spinlock %s (%p) stuck: waiter CPU %d task %s at %s "
 	      "(ticket %u); holder CPU %d task %s acquired at %s (owner %u)",
 	      lock->name ? lock->name : "?", (void *)lock,
 	      raw_smp_processor_id(), me ? me->name : "-", wsym, ticket,
 	      READ_ONCE(lock->owner_cpu), holder ? holder->name : "-", hsym,
-	      __atomic_load_n(&lock->owner, __ATOMIC_RELAXED));
+	      owner);
+}
+
+/* raw_spin_wait_begin - publish a spin that has lasted a while (first
+ * clock read of do_raw_spin_lock's loop) in this CPU's slot for its
+ * nesting level; returns now.  raw_spin_wait_end takes it back when the
+ * ticket comes up.  Context: any, preemption off. */
+static ktime_t raw_spin_wait_begin(raw_spinlock_t *lock, u16 ticket,
+				   ktime_t now)
+{
+	int depth = this_cpu_read(raw_spin_wait_depth);
+	struct raw_spin_wait *w;
+
+	if (depth < RAW_SPIN_WAIT_DEPTH) {
+		w = this_cpu_ptr(&raw_spin_waits[depth]);
+		w->ticket = ticket;
+		w->since = now;
+		WRITE_ONCE(w->lock, lock);
+	}
+	/* the slot is filled before the depth covers it; an interrupt
+	 * from here on uses the next one */
+	barrier();
+	this_cpu_write(raw_spin_wait_depth, depth + 1);
+	return now;
+}
+
+static void raw_spin_wait_end(void)
+{
+	int depth = this_cpu_read(raw_spin_wait_depth) - 1;
+
+	/* a lab's loop may set start without raw_spin_wait_begin */
+	if (depth < 0)
+		return;
+	this_cpu_write(raw_spin_wait_depth, depth);
+	barrier();
+	if (depth < RAW_SPIN_WAIT_DEPTH)
+		WRITE_ONCE(this_cpu_ptr(&raw_spin_waits[depth])->lock, NULL);
 }
 
 void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
@@ -80,12 +182,14 @@ void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 			ktime_t now = ktime_get();
 
 			if (!start)
-				start = now;
+				start = raw_spin_wait_begin(lock, ticket, now);
 			else if (now - start > RAW_SPIN_REPORT_NS)
 				raw_spin_report(lock, ticket, ip);
 		}
 	}
 	/* LAB(spinlock:ticket) END */
+	if (start)
+		raw_spin_wait_end();
 	raw_spin_set_owner(lock, ip);
 }
 

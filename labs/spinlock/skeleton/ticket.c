@@ -22,7 +22,7 @@ for (;;) {
 		ktime_t now = ktime_get();
 
 		if (!start)
-			start = now;
+			start = raw_spin_wait_begin(lock, ticket, now);
 		else if (now - start > RAW_SPIN_REPORT_NS)
 			raw_spin_report(lock, ticket, ip);
 	}
