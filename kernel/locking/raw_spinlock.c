@@ -162,12 +162,37 @@ static void raw_spin_wait_end(void)
 		WRITE_ONCE(this_cpu_ptr(&raw_spin_waits[depth])->lock, NULL);
 }
 
+/*
+ * raw_spin_check_irqs_off - a lock an interrupt handler takes (rq->lock:
+ * scheduler_tick) must be taken with irqs off everywhere, or the handler
+ * can interrupt its own CPU's holder -- or its own CPU's spinner, whose
+ * ticket then comes up while the handler spins behind it:
+ *
+ *	CPU0 (task, irqs on)              CPU1
+ *	raw_spin_lock(&rq1->lock):         holds rq1->lock
+ *	  ticket T, spins
+ *	  tick: scheduler_tick, then a
+ *	  wake-up locks rq1: ticket T+1     unlock: owner = T
+ *	  spins behind its own task         ... nobody ever takes T
+ *
+ * The report then finds owner T "served, not seen" on CPU0 level 0.
+ * Context: any.
+ */
+static inline void raw_spin_check_irqs_off(raw_spinlock_t *lock)
+{
+	if (unlikely(lock->irqs_off_only && !raw_irqs_disabled()))
+		panic("raw spinlock %s (%p) taken with interrupts on",
+		      lock->name ? lock->name : "?", (void *)lock);
+}
+
 void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 		      unsigned long ip)
 {
 	u16 ticket;
 	ktime_t start = 0;
 	unsigned long spins = 0;
+
+	raw_spin_check_irqs_off(lock);
 
 	/* validated before the wait; _RET_IP_: the site of the (inlined)
 	 * raw_spin_lock, ip being its caller's */
@@ -198,6 +223,7 @@ bool do_raw_spin_trylock(raw_spinlock_t *lock, unsigned long ip)
 	u16 owner = __atomic_load_n(&lock->owner, __ATOMIC_RELAXED);
 	u16 expected = owner;
 
+	raw_spin_check_irqs_off(lock);
 	/* free iff next == owner: then take ticket `owner` */
 	if (!__atomic_compare_exchange_n(&lock->next, &expected,
 					 (u16)(owner + 1), false,

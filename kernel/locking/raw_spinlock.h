@@ -44,12 +44,14 @@ typedef struct raw_spinlock {
 	struct task_struct *owner_task;
 	unsigned long acquire_ip;	/* return address of the lock call */
 	const char *name;
+	bool irqs_off_only;	/* every acquisition has irqs off (rq->lock:
+				 * the tick takes it), checked on acquire */
 	struct lockdep_map dep_map;	/* class: the init site (lockdep.h) */
 } raw_spinlock_t;
 
 #define __RAW_SPIN_LOCK_UNLOCKED(lockname)                                   \
 	{ .owner = 0, .next = 0, .owner_cpu = -1, .owner_task = NULL,        \
-	  .acquire_ip = 0, .name = #lockname,                                \
+	  .acquire_ip = 0, .name = #lockname, .irqs_off_only = false,       \
 	  .dep_map = LOCKDEP_MAP_INIT(#lockname, LD_WAIT_SPIN) }
 #define DEFINE_RAW_SPINLOCK(x) raw_spinlock_t x = __RAW_SPIN_LOCK_UNLOCKED(x)
 

@@ -197,6 +197,7 @@ static void __init rq_init(struct rq *rq, int cpu)
 {
 	raw_spin_lock_init(&rq->lock);
 	rq->lock.name = "rq->lock";
+	rq->lock.irqs_off_only = true;	/* scheduler_tick takes it */
 	rq->cpu = cpu;
 	rt_prio_array_init(&rq->rt);
 	INIT_LIST_HEAD(&rq->fair);
