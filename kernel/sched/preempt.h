@@ -19,6 +19,7 @@
 #include "kernel/sched/preempt_model.h"
 #include "kernel/debug/latency_timing.h"
 #include "lib/compiler.h"
+#include "lib/bug.h"
 
 /* need_resched - does the running task have TIF_NEED_RESCHED?  The flag
  * lives in the per-CPU word below (set for the task running there, and
@@ -35,7 +36,22 @@ static inline bool need_resched(void)
 void preempt_schedule(void);
 
 #define preempt_count_inc() __preempt_count_add(1)
+/*
+ * preempt_count_dec - with DEBUG_PREEMPT (Linux's preempt_count_sub
+ * check), an unbalanced preempt_enable() is a BUG at the call: left
+ * alone, the count borrows into the softirq bits, reads 0 again inside
+ * the next preempt_disable() section, and that section -- a raw spinlock
+ * holder or a spinner with its ticket taken -- can be preempted.
+ */
+#ifdef CONFIG_DEBUG_PREEMPT
+#define preempt_count_dec()                                                  \
+	do {                                                                 \
+		BUG_ON(!(preempt_count() & PREEMPT_MASK));                   \
+		__preempt_count_sub(1);                                      \
+	} while (0)
+#else
 #define preempt_count_dec() __preempt_count_sub(1)
+#endif
 
 #define preempt_disable()                                                    \
 	do {                                                                 \
