@@ -41,7 +41,6 @@
 struct raw_spin_wait {
 	raw_spinlock_t *lock;	/* NULL: slot unused */
 	u16 ticket;
-	ktime_t since;		/* first clock read of the spin, 0 before */
 };
 
 static DEFINE_PER_CPU(struct raw_spin_wait, raw_spin_waits[RAW_SPIN_WAIT_DEPTH]);
@@ -68,42 +67,47 @@ bool raw_spin_is_held_here(raw_spinlock_t *lock)
 	       READ_ONCE(lock->owner_cpu) == raw_smp_processor_id();
 }
 
+bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket)
+{
+	int depth = READ_ONCE(per_cpu(raw_spin_wait_depth, cpu)), i;
+
+	for (i = 0; i < depth && i < RAW_SPIN_WAIT_DEPTH; i++) {
+		struct raw_spin_wait *w = per_cpu_ptr(&raw_spin_waits[i], cpu);
+
+		if (READ_ONCE(w->lock) == lock) {
+			*ticket = READ_ONCE(w->ticket);
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * raw_spin_report_waiters - one line per CPU spinning on lock (read
- * without synchronisation: a snapshot for the report), saying whose
- * ticket is being served now.  Context: the reporting CPU, before panic.
+ * without synchronisation: a snapshot for the report), saying whether
+ * the ticket being served now is one a CPU spins for.
+ * Context: the reporting CPU, before panic.
  */
-static void raw_spin_report_waiters(raw_spinlock_t *lock, u16 owner,
-				    ktime_t now)
+static void raw_spin_report_waiters(raw_spinlock_t *lock, u16 owner)
 {
-	int cpu, i, spinners = 0;
+	int cpu, spinners = 0;
 	bool served = false;
+	u16 ticket;
 
 	for_each_online_cpu(cpu) {
-		int depth = READ_ONCE(per_cpu(raw_spin_wait_depth, cpu));
-
-		for (i = 0; i < depth && i < RAW_SPIN_WAIT_DEPTH; i++) {
-			struct raw_spin_wait *w =
-				per_cpu_ptr(&raw_spin_waits[i], cpu);
-			ktime_t since = READ_ONCE(w->since);
-
-			if (READ_ONCE(w->lock) != lock)
-				continue;
-			spinners++;
-			served |= READ_ONCE(w->ticket) == owner;
-			printk(KERN_EMERG "raw spinlock %s: CPU %d level %d "
-			       "spins for ticket %u%s, %lld ms\n",
-			       lock->name ? lock->name : "?", cpu, i,
-			       READ_ONCE(w->ticket),
-			       READ_ONCE(w->ticket) == owner ?
-				       " (served now, not seen yet)" : "",
-			       since ? (now - since) / NSEC_PER_MSEC : 0LL);
-		}
+		if (!raw_spin_cpu_waits_for(cpu, lock, &ticket))
+			continue;
+		spinners++;
+		served |= ticket == owner;
+		printk(KERN_EMERG "raw spinlock %s: CPU %d spins for ticket "
+		       "%u%s\n", lock->name ? lock->name : "?", cpu, ticket,
+		       ticket == owner ? " (served now, not seen yet)" : "");
 	}
 	printk(KERN_EMERG "raw spinlock %s: %d spinner(s), next %u owner %u: "
 	       "%s\n", lock->name ? lock->name : "?", spinners,
 	       __atomic_load_n(&lock->next, __ATOMIC_RELAXED), owner,
-	       served ? "the served ticket's CPU does not run or is nested"
+	       served ? "the served ticket's CPU does not run (or spins "
+			"under its own nested spin)"
 		      : "nobody spins for the served ticket (lost ticket)");
 }
 
@@ -117,7 +121,7 @@ static __noreturn void raw_spin_report(raw_spinlock_t *lock, u16 ticket,
 
 	ksym_snprint(wsym, sizeof(wsym), ip);
 	ksym_snprint(hsym, sizeof(hsym), READ_ONCE(lock->acquire_ip));
-	raw_spin_report_waiters(lock, owner, ktime_get());
+	raw_spin_report_waiters(lock, owner);
 	panic("raw spinlock %s (%p) stuck: waiter CPU %d task %s at %s "
 	      "(ticket %u); holder CPU %d task %s acquired at %s (owner %u)",
 	      lock->name ? lock->name : "?", (void *)lock,
@@ -139,7 +143,6 @@ static ktime_t raw_spin_wait_begin(raw_spinlock_t *lock, u16 ticket,
 	if (depth < RAW_SPIN_WAIT_DEPTH) {
 		w = this_cpu_ptr(&raw_spin_waits[depth]);
 		w->ticket = ticket;
-		w->since = now;
 		WRITE_ONCE(w->lock, lock);
 	}
 	/* the slot is filled before the depth covers it; an interrupt
