@@ -39,11 +39,12 @@
 #define RAW_SPIN_WAIT_DEPTH 4
 
 struct raw_spin_wait {
-	raw_spinlock_t *lock;	/* NULL: slot unused */
+	raw_spinlock_t *lock; /* NULL: slot unused */
 	u16 ticket;
 };
 
-static DEFINE_PER_CPU(struct raw_spin_wait, raw_spin_waits[RAW_SPIN_WAIT_DEPTH]);
+static DEFINE_PER_CPU(struct raw_spin_wait,
+		      raw_spin_waits[RAW_SPIN_WAIT_DEPTH]);
 static DEFINE_PER_CPU(int, raw_spin_wait_depth);
 
 void __raw_spin_lock_init(raw_spinlock_t *lock, const char *name,
@@ -91,23 +92,26 @@ bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket)
 static void raw_spin_report_waiters(raw_spinlock_t *lock, u16 owner)
 {
 	int cpu, spinners = 0;
+	const char *name = lock->name ? lock->name : "?";
 	bool served = false;
 	u16 ticket;
 
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu (cpu) {
 		if (!raw_spin_cpu_waits_for(cpu, lock, &ticket))
 			continue;
 		spinners++;
 		served |= ticket == owner;
-		printk(KERN_EMERG "raw spinlock %s: CPU %d spins for ticket "
-		       "%u%s\n", lock->name ? lock->name : "?", cpu, ticket,
+		printk(KERN_EMERG
+		       "raw spinlock %s: CPU %d spins for ticket %u%s\n",
+		       name, cpu, ticket,
 		       ticket == owner ? " (served now, not seen yet)" : "");
 	}
-	printk(KERN_EMERG "raw spinlock %s: %d spinner(s), next %u owner %u: "
-	       "%s\n", lock->name ? lock->name : "?", spinners,
-	       __atomic_load_n(&lock->next, __ATOMIC_RELAXED), owner,
-	       served ? "the served ticket's CPU does not run (or spins "
-			"under its own nested spin)"
+	printk(KERN_EMERG
+	       "raw spinlock %s: %d spinner(s), next %u owner %u: %s\n",
+	       name, spinners, __atomic_load_n(&lock->next, __ATOMIC_RELAXED),
+	       owner,
+	       served ? "the served ticket's CPU does not run (or spins under "
+			"its own nested spin)"
 		      : "nobody spins for the served ticket (lost ticket)");
 }
 

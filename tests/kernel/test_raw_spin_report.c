@@ -18,8 +18,8 @@
 
 struct publish_case {
 	raw_spinlock_t lock;
-	int go;				/* the waiter may spin */
-	struct completion done;		/* the waiter had the lock */
+	int go;			/* the waiter may spin */
+	struct completion done; /* the waiter had the lock */
 };
 
 static int publish_waiter_fn(void *data)
@@ -71,10 +71,11 @@ static void test_long_spin_is_published_with_its_ticket(struct ktest *t)
 	after = raw_spin_cpu_waits_for(1, &c.lock, &ticket);
 	kthread_stop(w);
 	put_task_struct(w);
-	set_cpus_allowed(current, (cpumask_t){ .bits = ~0ULL });
+	set_cpus_allowed(current, (cpumask_t){.bits = ~0ULL});
 	KTEST_ASSERT(t, published,
 		     "CPU 1 spun for the lock %lld ms and was never published "
-		     "as waiting", PUBLISH_WAIT_NS / NSEC_PER_MSEC);
+		     "as waiting",
+		     PUBLISH_WAIT_NS / NSEC_PER_MSEC);
 	KTEST_EXPECT(t, ticket == want,
 		     "published ticket %u, want %u (owner + 1)", ticket, want);
 	KTEST_EXPECT(t, !after,
