@@ -41,6 +41,8 @@
 struct raw_spin_wait {
 	raw_spinlock_t *lock; /* NULL: slot unused */
 	u16 ticket;
+	struct task_struct *task; /* the spinner: a task not running on
+				   * that CPU was preempted while spinning */
 };
 
 static DEFINE_PER_CPU(struct raw_spin_wait,
@@ -68,7 +70,8 @@ bool raw_spin_is_held_here(raw_spinlock_t *lock)
 	       READ_ONCE(lock->owner_cpu) == raw_smp_processor_id();
 }
 
-bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket)
+bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket,
+			    struct task_struct **task)
 {
 	int depth = READ_ONCE(per_cpu(raw_spin_wait_depth, cpu)), i;
 
@@ -77,6 +80,7 @@ bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket)
 
 		if (READ_ONCE(w->lock) == lock) {
 			*ticket = READ_ONCE(w->ticket);
+			*task = READ_ONCE(w->task);
 			return true;
 		}
 	}
@@ -93,17 +97,22 @@ static void raw_spin_report_waiters(raw_spinlock_t *lock, u16 owner)
 {
 	int cpu, spinners = 0;
 	const char *name = lock->name ? lock->name : "?";
+	struct task_struct *task;
 	bool served = false;
 	u16 ticket;
 
 	for_each_online_cpu (cpu) {
-		if (!raw_spin_cpu_waits_for(cpu, lock, &ticket))
+		if (!raw_spin_cpu_waits_for(cpu, lock, &ticket, &task))
 			continue;
 		spinners++;
 		served |= ticket == owner;
-		printk(KERN_EMERG
-		       "raw spinlock %s: CPU %d spins for ticket %u%s\n",
-		       name, cpu, ticket,
+		printk(KERN_EMERG "raw spinlock %s: CPU %d task %s%s spins for "
+				  "ticket %u%s\n",
+		       name, cpu, task ? task->name : "-",
+		       task == READ_ONCE(per_cpu(current_task, cpu))
+			       ? ""
+			       : " (preempted, not running there)",
+		       ticket,
 		       ticket == owner ? " (served now, not seen yet)" : "");
 	}
 	printk(KERN_EMERG
@@ -147,6 +156,7 @@ static ktime_t raw_spin_wait_begin(raw_spinlock_t *lock, u16 ticket,
 	if (depth < RAW_SPIN_WAIT_DEPTH) {
 		w = this_cpu_ptr(&raw_spin_waits[depth]);
 		w->ticket = ticket;
+		w->task = current_or_null();
 		WRITE_ONCE(w->lock, lock);
 	}
 	/* the slot is filled before the depth covers it; an interrupt

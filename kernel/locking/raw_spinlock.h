@@ -79,9 +79,11 @@ static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
 bool raw_spin_is_held_here(raw_spinlock_t *lock);
 
 /* raw_spin_cpu_waits_for - has cpu been spinning for lock past the first
- * clock read of its spin loop, and with which ticket?  A snapshot for the
- * stuck report (raw_spinlock.c) and its test.  Context: any. */
-bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket);
+ * clock read of its spin loop, with which ticket, and which task spins?
+ * A snapshot for the stuck report (raw_spinlock.c) and its test.
+ * Context: any. */
+bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket,
+			    struct task_struct **task);
 
 /* lockdep_assert_held-style check: the caller must hold the lock. */
 #define raw_spin_assert_held(lock) BUG_ON(!raw_spin_is_held_here(lock))

@@ -39,14 +39,14 @@ static int publish_waiter_fn(void *data)
  * Scenario (2 CPUs): the test, on CPU 0, holds the lock (ticket owner);
  * W, a FIFO 10 kthread bound to CPU 1, spins for it.  Observable: within
  * PUBLISH_WAIT_NS raw_spin_cpu_waits_for(1) names the lock with ticket
- * owner + 1 (the one to be served next), and after the unlock, once W
- * has had the lock, CPU 1 is no longer published as waiting.
+ * owner + 1 (the one to be served next) and W as the spinner, and after the
+ * unlock, once W has had the lock, CPU 1 is no longer published as waiting.
  */
 static void test_long_spin_is_published_with_its_ticket(struct ktest *t)
 {
 	static struct publish_case c;
-	struct task_struct *w;
-	bool published = false, after;
+	struct task_struct *w, *spinner = NULL, *other;
+	bool published = false, after, spinner_is_w;
 	u16 ticket = 0, want;
 	ktime_t end;
 
@@ -62,13 +62,15 @@ static void test_long_spin_is_published_with_its_ticket(struct ktest *t)
 	want = (u16)(__atomic_load_n(&c.lock.owner, __ATOMIC_RELAXED) + 1);
 	WRITE_ONCE(c.go, 1);
 	end = ktime_get() + PUBLISH_WAIT_NS;
-	while (!(published = raw_spin_cpu_waits_for(1, &c.lock, &ticket)) &&
+	while (!(published = raw_spin_cpu_waits_for(1, &c.lock, &ticket,
+						    &spinner)) &&
 	       ktime_get() < end)
 		cpu_relax();
 	raw_spin_unlock(&c.lock);
 	KTEST_EXPECT(t, wait_for_completion_timeout(&c.done, SAFETY_NS) > 0,
 		     "the waiter never got the lock");
-	after = raw_spin_cpu_waits_for(1, &c.lock, &ticket);
+	after = raw_spin_cpu_waits_for(1, &c.lock, &ticket, &other);
+	spinner_is_w = spinner == w;
 	kthread_stop(w);
 	put_task_struct(w);
 	set_cpus_allowed(current, (cpumask_t){.bits = ~0ULL});
@@ -78,6 +80,8 @@ static void test_long_spin_is_published_with_its_ticket(struct ktest *t)
 		     PUBLISH_WAIT_NS / NSEC_PER_MSEC);
 	KTEST_EXPECT(t, ticket == want,
 		     "published ticket %u, want %u (owner + 1)", ticket, want);
+	KTEST_EXPECT(t, spinner_is_w,
+		     "the published spinner is not W (publish-w)");
 	KTEST_EXPECT(t, !after,
 		     "CPU 1 still published as waiting after it had the lock");
 }
