@@ -163,8 +163,8 @@ void __init sched_init_boot_task(void)
  * AP set rq->curr itself, in cpu_startup_entry, it did so too late:
  *
  *	CPU0 (boot, init)                  CPU1 (AP)
- *	boot_ap(1): SIPI, wait online
- *	                                   ap_start: lapic, tick,
+ *	boot_ap(1): start it, wait online
+ *	                                   ap_start: timer, tick,
  *	                                   set_cpu_online(1)
  *	sees CPU 1 online, smp_init done
  *	softirq_init: ksoftirqd/1, bound
@@ -174,7 +174,7 @@ void __init sched_init_boot_task(void)
  *	  lock rq1, enqueue
  *	  check_preempt(rq1): rq1->curr
  *	  is NULL: curr->prio faults      cpu_startup_entry: lock rq1
- *	  (CR2 0x44, Oops)                   (spins), rq1->curr = idle
+ *	  (page fault at 0x44, Oops)         (spins), rq1->curr = idle
  *
  * Seen once in 2 boots (SMP=2, TCG, loaded host); forced every time by
  * the boot parameter sched.ap_startup_race (ap_startup_window above;

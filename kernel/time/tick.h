@@ -31,8 +31,8 @@ struct race_window;
 #define CONFIG_NO_HZ 1
 #endif
 /* How far a stopped tick may defer this CPU's next event: the one-shot
- * timer's range (a 32-bit count at the LAPIC's rate is a few seconds;
- * the TSC deadline conversion must not overflow) and how stale an
+ * timer's range (the arch's one-shot count lasts a few seconds at its
+ * rate, and its deadline conversion must not overflow) and how stale an
  * all-idle machine's jiffies may get; Linux bounds it by the
  * clockevent's max_delta_ns the same way.  So an idle CPU still takes
  * a timer interrupt at least this often. */

@@ -122,7 +122,7 @@ static int detach_timer(struct timer_list *timer)
  *	                                   unlock; program next
  *	lock base(CPU1)
  *	enqueue t, now first
- *	stopped?  yes: reschedule IPI -> STI;HLT ends at once (the IPI is
+ *	stopped?  yes: reschedule IPI -> arch_idle() ends at once (IPI
  *	                                 pending); idle loop: enter again,
  *	                                 next = t's expiry, reprogram
  * The base lock orders the two sections: if CPU0's comes first, CPU1
