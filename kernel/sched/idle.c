@@ -188,7 +188,7 @@ void __init sched_init_boot_task(void)
  * kthread has no other CPU (select_fallback_rq keeps it on its own), and
  * every other path that queues on a remote run queue would need the
  * same test.
- * Context: boot CPU, task, before cpu is started (its first wake-up by the arch).  Locking: takes
+ * Context: boot CPU, task, before the arch starts cpu.  Locking: takes
  * cpu's rq->lock (irqs off).
  */
 void __init idle_init(int cpu)
