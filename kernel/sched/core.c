@@ -127,7 +127,8 @@ static void finish_task_switch(struct task_struct *prev)
 		push_rt_tasks(rq);
 }
 
-/* schedule_tail - first code of a new task (arch/x86_64/switch.asm). */
+/* schedule_tail - first code of a new task (the arch's context switch
+ * starts it there). */
 void schedule_tail(void *prev)
 {
 	finish_task_switch(prev);

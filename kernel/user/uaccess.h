@@ -1,7 +1,7 @@
 /*
  * kernel/user/uaccess.h - reading and writing user memory from the
  * kernel: every user pointer goes through these.  The range check
- * (access_ok) is here, the access itself in arch/x86_64/uaccess.asm,
+ * (access_ok) is here, the access itself in the arch's user-copy code,
  * whose faults the exception table turns into -EFAULT: a bad user
  * pointer never oopses the kernel.
  *
@@ -13,8 +13,8 @@
  * THE FUTEX CODE'S CONTRACT (kernel/futex/): get_user_u32,
  * futex_atomic_cmpxchg_inatomic and fault_in_user_writeable, with
  * Linux's meanings.
- * Linux counterpart: include/linux/uaccess.h, arch/x86/include/asm/
- * uaccess.h, mm/gup.c fixup_user_fault (fault_in_user_writeable).
+ * Linux counterpart: include/linux/uaccess.h (and the arch's
+ * uaccess.h), mm/gup.c fixup_user_fault (fault_in_user_writeable).
  */
 #ifndef KERNEL_USER_UACCESS_H
 #define KERNEL_USER_UACCESS_H

@@ -12,9 +12,9 @@
  * struct only, nothing that names a kernel type: the user library keeps
  * its own struct timespec and struct sched_param (the kernel's
  * kernel/sched/sched.h has another), cpu_set_t and NSEC_PER_*.
- * Linux counterpart: arch/x86/entry/syscalls/syscall_64.tbl,
- * include/uapi/linux/{time.h,sched.h,futex.h},
- * uapi/asm-generic/mman-common.h, uapi/asm/prctl.h.
+ * Linux counterpart: the 64-bit PC's syscall table,
+ * include/uapi/linux/{time.h,sched.h,futex.h}, the generic mman
+ * and prctl uapi headers.
  */
 #ifndef KERNEL_USER_UAPI_H
 #define KERNEL_USER_UAPI_H
@@ -70,7 +70,7 @@ struct __kernel_timespec {
 #define CLONE_CHILD_SETTID	0x01000000
 #define CSIGNAL			0x000000ff	/* exit signal: ignored */
 
-/* mmap (uapi/asm-generic/mman-common.h, mman.h) */
+/* mmap (Linux's generic uapi mman-common.h, mman.h) */
 #define PROT_NONE		0x0
 #define PROT_READ		0x1
 #define PROT_WRITE		0x2
