@@ -77,6 +77,12 @@ for a in $(cat /proc/cmdline); do
 	esac
 done
 ncpu=$(grep -c ^processor /proc/cpuinfo)
+ctstat() {
+	echo "compare-linux: stat $(cut -d' ' -f1 /proc/uptime)" \
+		"$(awk '/^ctxt/ {print $2}' /proc/stat)" \
+		"$(awk '/RES:/ {s = 0; for (i = 2; i <= NF; i++)
+			if ($i ~ /^[0-9]+$/) s += $i; print s}' /proc/interrupts)"
+}
 echo "compare-linux: $(uname -r) mode=$mode cpus=$ncpu"
 if [ "$mode" = loaded ]; then
 	(while :; do hackbench -g 2 -f 4 -T -l 100000 >/dev/null 2>&1; done) &
@@ -91,7 +97,9 @@ if [ "$mode" = micro ]; then
 	echo -1 >/proc/sys/kernel/sched_rt_runtime_us
 	linux_micro -n $samples
 else
+	ctstat	# the load's intensity: context switches, reschedule IPIs
 	cyclictest -S -p99 -i1000 -l$loops -q -h $hist -m
+	ctstat
 fi
 echo "compare-linux: done"
 poweroff -f
@@ -134,6 +142,16 @@ def fetch(cache):
     for v in sorted(glob.glob(os.path.join(root, "boot", "vmlinuz-*"))):
         kernels["linux-rt" if v.endswith("-rt-amd64") else "linux"] = v
     return root, kernels
+
+
+def linux_hz(root):
+    """CONFIG_HZ of each fetched kernel, from its /boot/config-*."""
+    hz = {}
+    for c in sorted(glob.glob(os.path.join(root, "boot", "config-*"))):
+        m = re.search(r"^CONFIG_HZ=(\d+)$", open(c).read(), re.M)
+        hz["linux-rt" if c.endswith("-rt-amd64") else "linux"] = (
+            int(m.group(1)) if m else None)
+    return hz
 
 
 def find_lib(root, name):
@@ -256,6 +274,56 @@ def figures(text, hist_us):
                 count=sum(cnt))
 
 
+# The host's side of a run: perf stat on the QEMU process over the
+# cyclictest run, the same window as the stat lines.  Futex calls are
+# mostly QEMU's global lock changing hands, ppoll calls its main loop
+# waking (the thread that fires every guest timer under TCG), switches
+# the host scheduler's work on QEMU's threads (docs/latency.md, "What
+# the emulator's timer thread waits for").
+HOST_EVENTS = (("futex/s", "syscalls:sys_enter_futex"),
+               ("loop/s", "syscalls:sys_enter_ppoll"),
+               ("switch/s", "sched:sched_switch"))
+
+
+class HostStat:
+    """perf stat -p <qemu> from start() to stop(); nothing without perf."""
+
+    def __init__(self, ser):
+        self.ser, self.p = ser, None
+
+    def start(self):
+        if not shutil.which("perf"):
+            return
+        self.t0 = time.time()
+        self.p = subprocess.Popen(
+            ["perf", "stat", "-x,", "-e", ",".join(e for _, e in HOST_EVENTS),
+             "-p", str(self.ser.p.pid)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def stop(self):
+        """One line for the log, or ""."""
+        if not self.p:
+            return ""
+        dt = time.time() - self.t0
+        self.p.send_signal(2)		# SIGINT: perf prints and exits
+        err = self.p.communicate(timeout=30)[1].decode(errors="replace")
+        n = {}
+        for line in err.splitlines():
+            f = line.split(",")
+            if len(f) > 2 and f[0].isdigit():
+                n[f[2]] = int(f[0])
+        return "compare-linux: host %s\n" % " ".join(
+            "%s %.0f" % (k, n.get(e, 0) / dt) for k, e in HOST_EVENTS)
+
+
+def host_figures(text):
+    m = re.search(r"compare-linux: host (.*)", text)
+    if not m:
+        return {}
+    f = m.group(1).split()
+    return {k: float(v) for k, v in zip(f[0::2], f[1::2])}
+
+
 def run_linux(a, kernel, initrd, mode, log):
     # --micro: Linux stamps with the TSC as rtk's bench does (under TCG
     # it distrusts the TSC and picks the HPET: clock_gettime becomes a
@@ -267,11 +335,17 @@ def run_linux(a, kernel, initrd, mode, log):
                           "ct.loops=%d ct.hist=%d ct.samples=%d%s"
                           % (mode, a.loops, a.hist, a.samples, clock)]
     ser = latency.Serial(cmd, log)
+    host, host_line = HostStat(ser), ""
     try:
         m = ser.read_until(rb"compare-linux: \S+ mode=", 600)
         mark = m.start()
+        if mode != "micro":
+            ser.read_until(rb"compare-linux: stat [^\n]*\n", 600)
+            host.start()
+            ser.read_until(rb"# Histogram Overflows:[^\n]*\n", a.timeout)
+            host_line = host.stop()
         ser.read_until(re.escape(DONE), a.timeout)
-        return ser.buf[mark:].decode(errors="replace")
+        return ser.buf[mark:].decode(errors="replace") + host_line
     finally:
         ser.close()
 
@@ -291,11 +365,44 @@ def run_rtk(a, elf, mode, log):
                 ser.read_until(rb"load \d+: .* started|failed|usage", 120)
                 ser.read_until(re.escape(latency.PROMPT), 120)
         mark = ser.pos
+        rtk_stat(ser)
+        host = HostStat(ser)
+        host.start()
         ser.type(ct_command(a))
         ser.read_until(rb"# Histogram Overflows:[^\n]*\n", a.timeout)
-        return ser.buf[mark:].decode(errors="replace")
+        host_line = host.stop()
+        ser.read_until(re.escape(latency.PROMPT), 120)
+        rtk_stat(ser)
+        return ser.buf[mark:].decode(errors="replace") + host_line
     finally:
         ser.close()
+
+
+def rtk_stat(ser):
+    """`uptime` and `irqs`, printed as Linux's /init prints its stat line
+    (seconds, context switches, reschedule IPIs received)."""
+    for cmd in ("uptime", "irqs"):
+        ser.type(cmd)
+        ser.read_until(re.escape(latency.PROMPT), 120)
+
+
+def intensity(text):
+    """The load's context switches and reschedule IPIs per second over
+    the cyclictest run, from the two stat readings around it (Linux's
+    /init: ctxt of /proc/stat and RES of /proc/interrupts; rtk: `uptime`
+    and the RES row of `irqs`), or None."""
+    pts = [(float(t), int(c), int(r)) for t, c, r in re.findall(
+        r"compare-linux: stat ([\d.]+) (\d+) (\d+)", text)]
+    ups = re.findall(r"up (\d+\.\d+) s, \d+ CPUs? online, (\d+) context",
+                     text)
+    res = re.findall(r"^\s*0x[0-9a-f]+((?:\s+\d+)+)\s+RES\b", text, re.M)
+    if len(ups) >= 2 and len(res) >= 2:
+        pts = [(float(u[0]), int(u[1]), sum(int(x) for x in r.split()))
+               for u, r in zip(ups, res)]
+    if len(pts) < 2 or pts[-1][0] <= pts[0][0]:
+        return None
+    dt = pts[-1][0] - pts[0][0]
+    return ((pts[-1][1] - pts[0][1]) / dt, (pts[-1][2] - pts[0][2]) / dt)
 
 
 def fmt(v):
@@ -454,6 +561,9 @@ def main(argv=None):
     ap.add_argument("--mem", default="512M")
     ap.add_argument("--icount", default="")
     ap.add_argument("--qemu", default="qemu-system-x86_64")
+    ap.add_argument("--rtk-hz", type=int, default=0,
+                    help="the HZ the rtk builds were made with (printed; "
+                    "a warning when it is not the Linux kernels')")
     ap.add_argument("--cache", default="build/compare-linux")
     ap.add_argument("--out", default="build/compare-linux.txt")
     ap.add_argument("--timeout", type=int, default=1800)
@@ -471,6 +581,12 @@ def main(argv=None):
     os.makedirs(a.cache, exist_ok=True)
     root, linux = fetch(a.cache)
     initrd = build_initramfs(root, a.cache, a.micro)
+    hz = set(v for v in linux_hz(root).values() if v)
+    if a.rtk_hz and hz and hz != {a.rtk_hz}:
+        print("compare-linux: warning: rtk is built with HZ=%d, the Linux "
+              "kernels with CONFIG_HZ=%s: the tick's cost differs "
+              "(docs/latency.md)" % (a.rtk_hz, "/".join(map(str, sorted(hz)))),
+              file=sys.stderr)
     kernels = [("linux-rt", "linux", linux.get("linux-rt")),
                ("linux", "linux", linux.get("linux"))]
     for spec in a.rtk:
@@ -498,6 +614,10 @@ def main(argv=None):
                                 if kind == "linux"
                                 else run_rtk(a, path, mode, log))
                         f = figures(text, a.hist)
+                        if f:
+                            f["csw"], f["ipi"] = (intensity(text)
+                                                  or (None, None))
+                            f.update(host_figures(text))
                     except (TimeoutError, OSError) as e:
                         f = None
                         print("compare-linux: %s %s round %d: %s (log %s)"
@@ -506,30 +626,45 @@ def main(argv=None):
                     f["round"] = r
                     res.setdefault((name, mode), []).append(f)
                     print("round %d %-9s %-6s min %5s avg %6s P99 %6s "
-                          "max %7s  (%.0f s)" %
+                          "max %7s ctxsw/s %6s IPI/s %6s%s  (%.0f s)" %
                           (r, name, mode, fmt(f["min"]), fmt(f["avg"]),
-                           fmt(f["p99"]), fmt(f["max"]), time.time() - t0),
+                           fmt(f["p99"]), fmt(f["max"]), fmt(f["csw"]),
+                           fmt(f["ipi"]), "".join(
+                               " host %s %s" % (k, fmt(f[k]))
+                               for k, _ in HOST_EVENTS if k in f),
+                           time.time() - t0),
                           flush=True)
 
     def med(name, mode, key):
-        v = [f[key] for f in res.get((name, mode), [])]
+        v = [f.get(key) for f in res.get((name, mode), [])]
         if any(x is None for x in v):	# P99 beyond the histogram
             return None
         return statistics.median(v) if v else None
 
+    hz = linux_hz(root)
     lines = ["# compare-linux: QEMU TCG -machine q35 -cpu max -smp %d -m %s%s,"
              " cyclictest -S -p99 -i1000 -l%d -h %d; loaded = hackbench "
              "2 groups + %d busy loops; medians of %d rounds, us"
              % (a.smp, a.mem, " -icount shift=%s" % a.icount if a.icount
                 else "", a.loops, a.hist, a.smp, a.rounds),
-             "%-10s %-7s %6s %8s %8s %8s %7s" %
-             ("kernel", "mode", "min", "avg", "P99", "max", "rounds")]
+             "# tick rate: %s, rtk HZ=%s; over each cyclictest run: the "
+             "guest's context switches and reschedule IPIs per second, the "
+             "host's futex calls and main-loop wake-ups (ppoll) per second "
+             "in QEMU (perf stat)" % (
+                 ", ".join("%s CONFIG_HZ=%s" % kv for kv in sorted(hz.items())),
+                 a.rtk_hz or "?"),
+             "%-10s %-7s %6s %8s %8s %8s %9s %7s %8s %8s %7s" %
+             ("kernel", "mode", "min", "avg", "P99", "max", "ctxsw/s",
+              "IPI/s", "futex/s", "loop/s", "rounds")]
     for name, _, path in kernels:
         for mode in ("idle", "loaded"):
-            lines.append("%-10s %-7s %6s %8s %8s %8s %7d" % (
+            lines.append("%-10s %-7s %6s %8s %8s %8s %9s %7s %8s %8s %7d" % (
                 name, mode, fmt(med(name, mode, "min")),
                 fmt(med(name, mode, "avg")), fmt(med(name, mode, "p99")),
-                fmt(med(name, mode, "max")), len(res.get((name, mode), []))))
+                fmt(med(name, mode, "max")), fmt(med(name, mode, "csw")),
+                fmt(med(name, mode, "ipi")), fmt(med(name, mode, "futex/s")),
+                fmt(med(name, mode, "loop/s")),
+                len(res.get((name, mode), []))))
     for num, den in (("rtk-rt", "linux-rt"), ("rtk-none", "linux")):
         for mode in ("idle", "loaded"):
             parts = []

@@ -6,6 +6,7 @@
 #include "kernel/ktest.h"
 #include "kernel/printk.h"
 #include "kernel/smp.h"
+#include "kernel/sched/sched.h"
 #include "kernel/time/ktime.h"
 #include "arch/x86_64/arch.h"
 #include "lib/errno.h"
@@ -20,16 +21,27 @@ static int cmd_echo(int argc, char **argv)
 }
 SHELL_COMMAND(echo, "print the arguments", cmd_echo);
 
+/* cmd_uptime - the time since boot, the CPUs online and the context
+ * switches of all CPUs so far (Linux's `ctxt` line of /proc/stat): read
+ * twice, it gives a load's switch rate (tools/compare_linux.py sets it
+ * beside Linux's).  The counts are read racily; each only grows. */
 static int cmd_uptime(int argc, char **argv)
 {
 	u64 ns = ktime_get_ns();
+	unsigned long switches = 0;
+	int cpu;
 
 	if (shell_no_args(argc, argv))
 		return -EINVAL;
-	console_printf("up %llu.%03llu s, %d CPU%s online\n",
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		if (cpu_online(cpu))
+			switches += sched_nr_switches(cpu);
+	console_printf("up %llu.%03llu s, %d CPU%s online, %lu context "
+		       "switches\n",
 		       (unsigned long long)(ns / 1000000000ULL),
 		       (unsigned long long)(ns / 1000000ULL % 1000),
-		       num_online_cpus(), num_online_cpus() == 1 ? "" : "s");
+		       num_online_cpus(), num_online_cpus() == 1 ? "" : "s",
+		       switches);
 	return 0;
 }
 SHELL_COMMAND(uptime, "time since boot and the number of CPUs online", cmd_uptime);
