@@ -568,8 +568,8 @@ CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 # and slab checks or latency timing (CMP_OPTS): a production build beside
 # a production build.  With their tick rate too: Debian's amd64 kernels
 # (and Linux's Kconfig default) have CONFIG_HZ=250, rtk's default is 1000;
-# CMP_HZ=1000 compares rtk's default instead (docs/latency.md, "What the
-# emulator's timer thread waits for", measures both).
+# CMP_HZ=1000 compares rtk's default instead (docs/latency.md, "The loaded
+# average, looked at from the host", measures both).
 CMP_HZ ?= 250
 CMP_OPTS := LOCKDEP=0 DEBUG_IRQ_FLAGS=0 SLAB_DEBUG=0 CRITICAL_PREEMPT_TIMING=0 \
 	CRITICAL_IRQSOFF_TIMING=0 WAKEUP_TIMING=0 HZ=$(CMP_HZ)

@@ -278,8 +278,8 @@ def figures(text, hist_us):
 # cyclictest run, the same window as the stat lines.  Futex calls are
 # mostly QEMU's global lock changing hands, ppoll calls its main loop
 # waking (the thread that fires every guest timer under TCG), switches
-# the host scheduler's work on QEMU's threads (docs/latency.md, "What
-# the emulator's timer thread waits for").
+# the host scheduler's work on QEMU's threads (docs/latency.md, "The
+# loaded average, looked at from the host").
 HOST_EVENTS = (("futex/s", "syscalls:sys_enter_futex"),
                ("loop/s", "syscalls:sys_enter_ppoll"),
                ("switch/s", "sched:sched_switch"))

@@ -119,8 +119,8 @@ static void xapic_wait_icr_idle(void)
  * (lapic_send_init, lapic_send_sipi), as Linux's smpboot does.  Each
  * ICR read is an MMIO exit under an emulator: waiting on both sides
  * cost every reschedule IPI a second read, 9,360 extra reads a second
- * under `load cpu 2; load hackbench 2` (docs/latency.md, "What the
- * emulator's timer thread waits for"), and bought nothing on hardware.
+ * under `load cpu 2; load hackbench 2` (docs/latency.md, "The loaded
+ * average, looked at from the host"), and bought nothing on hardware.
  * Context: any.  Locking: interrupts off around the write, so an
  * interrupt handler on this CPU sending its own IPI cannot slip between
  * the two xAPIC halves.
