@@ -248,6 +248,12 @@ static void __schedule(bool preempt)
 	next->exec_start_ns = ktime_get_ns();
 	next->nr_switches++;
 	rq->nr_switches++;
+	/* Linux's rule: a switch away from a task that set a sleeping
+	 * state and was not preempted is voluntary */
+	if (!preempt && READ_ONCE(prev->state) != TASK_RUNNING)
+		prev->nvcsw++;
+	else
+		prev->nivcsw++;
 	rq_update_cpu_prio(rq);
 	latency_switch_hook(next);			/* WAKEUP_TIMING */
 	sched_trace_switch(prev, next);

@@ -115,6 +115,9 @@ struct task_struct {
 	u64 exec_start_ns;		/* when it last got the CPU */
 	u64 sum_exec_ns;		/* total CPU time */
 	unsigned long nr_switches;	/* times switched in */
+	/* times switched out: asleep (voluntary) or preempted while
+	 * runnable (involuntary); Linux's nvcsw / nivcsw */
+	unsigned long nvcsw, nivcsw;
 	unsigned long nr_migrations;	/* p->cpu changes (set_task_cpu) */
 
 	/* saved while not on a CPU (context switch) */
