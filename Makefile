@@ -571,6 +571,8 @@ CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 # CMP_HZ=1000 compares rtk's default instead (docs/latency.md, "The loaded
 # average, looked at from the host", measures both).
 CMP_HZ ?= 250
+# CMP_RTK_LOAD="cpu 2; hackbench 2 8": rtk's loads in the loaded runs
+# (default: cpu <SMP>; hackbench 2).
 CMP_OPTS := LOCKDEP=0 DEBUG_IRQ_FLAGS=0 SLAB_DEBUG=0 CRITICAL_PREEMPT_TIMING=0 \
 	CRITICAL_IRQSOFF_TIMING=0 WAKEUP_TIMING=0 HZ=$(CMP_HZ)
 compare-linux: deps $(if $(MICRO),$(BUILD)/linux_micro)
@@ -579,7 +581,7 @@ compare-linux: deps $(if $(MICRO),$(BUILD)/linux_micro)
 			PREEMPT=$$m $(CMP_OPTS) $(BUILD)-cmp-$$m/rtk.elf; done
 	$(PYTHON) tools/compare_linux.py --rtk rt=$(BUILD)-cmp-rt/rtk.elf \
 		--rtk none=$(BUILD)-cmp-none/rtk.elf --rounds $(ROUNDS) \
-		--rtk-hz $(CMP_HZ) \
+		--rtk-hz $(CMP_HZ) $(if $(CMP_RTK_LOAD),--rtk-load "$(CMP_RTK_LOAD)") \
 		--loops $(LOOPS) --smp $(CMP_SMP) --mem 512M \
 		$(if $(ICOUNT),--icount $(ICOUNT)) --qemu $(QEMU) \
 		$(if $(MICRO),--micro $(BUILD)/linux_micro) \

@@ -360,7 +360,7 @@ def run_rtk(a, elf, mode, log):
     try:
         ser.read_until(re.escape(latency.PROMPT), 600)
         if mode == "loaded":
-            for ld in ("cpu %d" % a.smp, "hackbench 2"):
+            for ld in rtk_loads(a):
                 ser.type("load " + ld)
                 ser.read_until(rb"load \d+: .* started|failed|usage", 120)
                 ser.read_until(re.escape(latency.PROMPT), 120)
@@ -376,6 +376,13 @@ def run_rtk(a, elf, mode, log):
         return ser.buf[mark:].decode(errors="replace") + host_line
     finally:
         ser.close()
+
+
+def rtk_loads(a):
+    """The `load` commands of rtk's loaded runs: --rtk-load, ";"
+    between loads, or the default `cpu <SMP>; hackbench 2`."""
+    spec = a.rtk_load or "cpu %d; hackbench 2" % a.smp
+    return [x.strip() for x in spec.split(";") if x.strip()]
 
 
 def rtk_stat(ser):
@@ -561,6 +568,9 @@ def main(argv=None):
     ap.add_argument("--mem", default="512M")
     ap.add_argument("--icount", default="")
     ap.add_argument("--qemu", default="qemu-system-x86_64")
+    ap.add_argument("--rtk-load", default="",
+                    help="rtk's loads, e.g. \"cpu 2; hackbench 2 8\" "
+                    "(default: cpu <SMP>; hackbench 2)")
     ap.add_argument("--rtk-hz", type=int, default=0,
                     help="the HZ the rtk builds were made with (printed; "
                     "a warning when it is not the Linux kernels')")
@@ -644,9 +654,11 @@ def main(argv=None):
     hz = linux_hz(root)
     lines = ["# compare-linux: QEMU TCG -machine q35 -cpu max -smp %d -m %s%s,"
              " cyclictest -S -p99 -i1000 -l%d -h %d; loaded = hackbench "
-             "2 groups + %d busy loops; medians of %d rounds, us"
+             "2 groups + %d busy loops (rtk: load %s); medians of %d "
+             "rounds, us"
              % (a.smp, a.mem, " -icount shift=%s" % a.icount if a.icount
-                else "", a.loops, a.hist, a.smp, a.rounds),
+                else "", a.loops, a.hist, a.smp, "; load ".join(rtk_loads(a)),
+                a.rounds),
              "# tick rate: %s, rtk HZ=%s; over each cyclictest run: the "
              "guest's context switches and reschedule IPIs per second, the "
              "host's futex calls and main-loop wake-ups (ppoll) per second "

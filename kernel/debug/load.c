@@ -294,6 +294,10 @@ static int hackbench_fn(void *arg)
 						chan_send(c, msg);
 				}
 				t->events += sent;
+				/* `hackbench N US`: a message's own cost, like
+				 * the two system calls and copies of a pipe */
+				if (sent && l->us)
+					busy_ns((s64)l->us * NSEC_PER_USEC);
 			}
 		}
 		_cond_resched();
@@ -394,6 +398,8 @@ int load_start(enum load_kind kind, int n, int us)
 	if (kind >= NR_LOAD_KINDS || n < 1)			/* [1] */
 		return -EINVAL;
 	if (kind <= LOAD_IRQOFF && (us < 1 || us > LOAD_US_MAX))
+		return -EINVAL;
+	if (us < 0 || us > LOAD_US_MAX)
 		return -EINVAL;
 	if (n > load_max_n(kind))
 		return -EINVAL;
@@ -504,7 +510,8 @@ void load_show(void (*emit)(void *ctx, const char *line), void *ctx)
 			continue;
 		len = scnprintf(line, sizeof(line), "%2d %-9s %6d", l->id,
 				kind_names[l->kind], l->n);
-		if (l->kind <= LOAD_IRQOFF)
+		if (l->kind <= LOAD_IRQOFF ||
+		    (l->kind == LOAD_HACKBENCH && l->us))
 			len += scnprintf(line + len, sizeof(line) - len,
 					 " %6dus", l->us);
 		len += scnprintf(line + len, sizeof(line) - len,

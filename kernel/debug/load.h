@@ -9,7 +9,8 @@
  *			example (kernel/locking/lock_break.h)
  *	rawhog N US	the same with a raw_spinlock_t (non-preemptible always)
  *	irqoff N US	local_irq_save() sections of US µs
- *	hackbench N	N groups of senders/receivers on wait-queue channels
+ *	hackbench N [US] N groups of senders/receivers on wait-queue
+ *			channels; US: CPU each message costs its sender (0)
  *	irq HZ		a periodic hard-irq source with a threaded handler
  *	cpu N		N busy SCHED_OTHER threads
  *

@@ -5,6 +5,7 @@
  *	load lockhog 2 2000	load rawhog 1 500	load irqoff 1 100
  *	load lockbreak 2 2000	(lockhog with cond_resched_lock every µs)
  *	load hackbench 2	load irq 1000		load cpu 2
+ *	load hackbench 2 8	(each message also costs 8 µs of CPU)
  *	load			(list)
  *	load stop [ID]
  */
@@ -19,7 +20,7 @@ static void emit_console(void *ctx, const char *line)
 	console_printf("%s\n", line);
 }
 
-#define LOAD_USAGE "load [lockhog|lockbreak|rawhog|irqoff N US | hackbench N | irq HZ |" \
+#define LOAD_USAGE "load [lockhog|lockbreak|rawhog|irqoff N US | hackbench N [US] | irq HZ |" \
 		   " cpu N | stop [ID]]"
 
 static int load_stop_cmd(int argc, char **argv)
@@ -76,6 +77,8 @@ static int cmd_load(int argc, char **argv)
 		return shell_usage(LOAD_USAGE);
 	}
 	nargs = kind <= LOAD_IRQOFF ? 4 : 3;
+	if (kind == LOAD_HACKBENCH && argc == 4)
+		nargs = 4;	/* the optional per-message cost */
 	if (argc != nargs)
 		return shell_usage(LOAD_USAGE);
 	if (shell_parse_long("load", kind == LOAD_IRQ ? "HZ" : "N", argv[2], 1,
@@ -83,6 +86,9 @@ static int cmd_load(int argc, char **argv)
 		return -EINVAL;
 	if (kind <= LOAD_IRQOFF &&
 	    shell_parse_long("load", "US", argv[3], 1, LOAD_US_MAX, &us))
+		return -EINVAL;
+	if (kind == LOAD_HACKBENCH && argc == 4 &&
+	    shell_parse_long("load", "US", argv[3], 0, LOAD_US_MAX, &us))
 		return -EINVAL;
 	if (load_count() >= LOAD_MAX) {
 		console_printf("load: %d loads already running (load stop "
@@ -96,5 +102,5 @@ static int cmd_load(int argc, char **argv)
 	return 0;
 }
 SHELL_COMMAND(load,
-	      "background loads: lockhog|lockbreak|rawhog|irqoff N US, hackbench N, irq HZ, cpu N, stop",
+	      "background loads: lockhog|lockbreak|rawhog|irqoff N US, hackbench N [US], irq HZ, cpu N, stop",
 	      cmd_load);
