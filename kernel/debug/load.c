@@ -265,9 +265,12 @@ static int hackbench_fn(void *arg)
 	int i = t->idx % (2 * HACKBENCH_GROUP);
 	struct load_chan *mine = &l->chans[group * HACKBENCH_GROUP];
 	u8 msg[MSG_BYTES];
+	unsigned long cost = 0;	/* spin_iters() turns per message */
 	int r;
 
 	memset(msg, t->idx, sizeof(msg));
+	if (l->us)
+		cost = cpu_chunk_iters() / CPU_CHUNK_US * l->us;
 	while (!kthread_should_stop()) {
 		if (i >= HACKBENCH_GROUP) {		/* receiver */
 			struct load_chan *c = &mine[i - HACKBENCH_GROUP];
@@ -295,9 +298,11 @@ static int hackbench_fn(void *arg)
 				}
 				t->events += sent;
 				/* `hackbench N US`: a message's own cost, like
-				 * the two system calls and copies of a pipe */
-				if (sent && l->us)
-					busy_ns((s64)l->us * NSEC_PER_USEC);
+				 * the two system calls and copies of a pipe;
+				 * plain turns, no clock read or PAUSE (cpu_fn
+				 * says why) */
+				if (sent)
+					spin_iters(cost);
 			}
 		}
 		_cond_resched();
