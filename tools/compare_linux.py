@@ -21,7 +21,8 @@ is the same Debian release) and an /init script that
              (rtk's `load cpu <NCPU>`), then the same cyclictest
 
 and powers off.  rtk side: the in-kernel cyclictest with the same
-options, loaded by `load cpu <NCPU>; load hackbench 2`.
+options, loaded by `load cpu <NCPU>; load hackbench 2` (--rtk-load
+chooses others).
 Every kernel boots under the same QEMU settings as rtk's harness
 (-machine q35 -cpu max -accel tcg, --smp, --mem; --icount adds
 -icount shift=N,sleep=off).  A round boots each kernel in each mode
@@ -39,8 +40,15 @@ for its own; each round runs every kernel under plain TCG and under
 -icount (one CPU there: Linux 6.1 does not bring a second one up under
 -icount in QEMU 7.2), and one table sets them side by side
 (micro_main; docs/latency.md, "Micro-costs beside Linux").
+Each run also records the load's intensity over the cyclictest window:
+the guest's context switches and reschedule IPIs, and with perf, when
+the host has it, QEMU's futex calls and main-loop wake-ups (HostStat),
+and the table ends with per-round paired ratios.
 Python 3 standard library only (plus apt-get, apt-cache, dpkg-deb,
-readelf).
+readelf, and perf if present).
+Longer than the house's 600 lines: one tool with two modes that share
+the fetch, the initramfs, the boots and the serial plumbing; split, the
+two halves would each carry a copy of it.
 """
 import argparse
 import glob
