@@ -44,7 +44,7 @@ static int cmd_uptime(int argc, char **argv)
 		       switches);
 	return 0;
 }
-SHELL_COMMAND(uptime, "time since boot and the number of CPUs online", cmd_uptime);
+SHELL_COMMAND(uptime, "time since boot, the CPUs online and the context switches so far", cmd_uptime);
 
 static int cmd_dmesg(int argc, char **argv)
 {
