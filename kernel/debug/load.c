@@ -14,6 +14,7 @@
  * Linux counterpart: none (rt-tests' hackbench, stress-style loads).
  */
 #include "kernel/debug/load.h"
+#include "kernel/debug/load_chan.h"
 #include "kernel/locking/spinlock.h"
 #include "kernel/locking/lock_break.h"
 #include "kernel/sched/kthread.h"
@@ -32,22 +33,12 @@
 #define IRQ_WORK_US 10		/* the handler thread's work per interrupt */
 #define CPU_CHUNK_US 1000	/* `load cpu`: busy time between points */
 #define CPU_CALIBRATE_STEP 10000 /* turns between clock reads, counting */
-#define MSG_BYTES 100		/* hackbench's default datasize */
-#define CHAN_SLOTS 8
 
 static const char *const kind_names[NR_LOAD_KINDS] = {
 	[LOAD_LOCKHOG] = "lockhog",	[LOAD_LOCKBREAK] = "lockbreak",
 	[LOAD_RAWHOG] = "rawhog",
 	[LOAD_IRQOFF] = "irqoff",	[LOAD_HACKBENCH] = "hackbench",
 	[LOAD_IRQ] = "irq",		[LOAD_CPU] = "cpu",
-};
-
-/* A hackbench channel: one receiver's mailbox (a pipe in hackbench). */
-struct load_chan {
-	spinlock_t lock;
-	wait_queue_head_t not_empty, not_full;
-	unsigned int head, tail;		/* under lock */
-	u8 msg[CHAN_SLOTS][MSG_BYTES];
 };
 
 struct load;
@@ -220,43 +211,14 @@ static int cpu_fn(void *arg)
 }
 
 /*
- * Hackbench: thread 2*G*g + i (i < G) is sender i of group g, thread
- * 2*G*g + G + i its receiver i; each sender sends one MSG_BYTES message
- * to every receiver of its group per round, as hackbench's senders write
- * to every receiver's pipe.  A full mailbox blocks the sender, an empty
- * one the receiver, on wait queues.
+ * hackbench_fn - thread 2*G*g + i (i < G) is sender i of group g, thread
+ * 2*G*g + G + i its receiver i; each sender sends one message to every
+ * receiver of its group per round, as hackbench's senders write to every
+ * receiver's pipe.  A full mailbox blocks the sender, an empty one the
+ * receiver (kernel/debug/load_chan.h).
+ * Context: kthread, SCHED_OTHER; sleeps on the mailboxes.
+ * Locking: none here; each mailbox's lock is load_chan's.
  */
-static bool chan_has_room(struct load_chan *c)
-{
-	return READ_ONCE(c->head) - READ_ONCE(c->tail) < CHAN_SLOTS;
-}
-
-static bool chan_has_msg(struct load_chan *c)
-{
-	return READ_ONCE(c->head) != READ_ONCE(c->tail);
-}
-
-static void chan_send(struct load_chan *c, const u8 *msg)
-{
-	spin_lock(&c->lock);
-	memcpy(c->msg[c->head % CHAN_SLOTS], msg, MSG_BYTES);
-	WRITE_ONCE(c->head, c->head + 1);
-	spin_unlock(&c->lock);
-	wake_up(&c->not_empty);
-}
-
-static void chan_recv(struct load_chan *c, u8 *msg)
-{
-	spin_lock(&c->lock);
-	memcpy(msg, c->msg[c->tail % CHAN_SLOTS], MSG_BYTES);
-	WRITE_ONCE(c->tail, c->tail + 1);
-	spin_unlock(&c->lock);
-	wake_up(&c->not_full);
-}
-
-/* hackbench_fn - Context: kthread, SCHED_OTHER; sleeps on the channels.
- * Locking: a channel's lock orders one sender against its receiver;
- * each mailbox has one receiver, senders check room under the lock. */
 static int hackbench_fn(void *arg)
 {
 	struct load_thread *t = arg;
@@ -264,46 +226,29 @@ static int hackbench_fn(void *arg)
 	int group = t->idx / (2 * HACKBENCH_GROUP);
 	int i = t->idx % (2 * HACKBENCH_GROUP);
 	struct load_chan *mine = &l->chans[group * HACKBENCH_GROUP];
-	u8 msg[MSG_BYTES];
+	u8 msg[LOAD_CHAN_MSG_BYTES];
 	unsigned long cost = 0;	/* spin_iters() turns per message */
 	int r;
 
+	might_sleep();
 	memset(msg, t->idx, sizeof(msg));
 	if (l->us)
 		cost = cpu_chunk_iters() / CPU_CHUNK_US * l->us;
 	while (!kthread_should_stop()) {
 		if (i >= HACKBENCH_GROUP) {		/* receiver */
-			struct load_chan *c = &mine[i - HACKBENCH_GROUP];
-
-			wait_event(c->not_empty,
-				   chan_has_msg(c) || kthread_should_stop());
-			if (chan_has_msg(c)) {
-				chan_recv(c, msg);
+			if (load_chan_recv(&mine[i - HACKBENCH_GROUP], msg))
 				t->events++;
-			}
-		} else {				/* sender */
-			for (r = 0; r < HACKBENCH_GROUP; r++) {
-				struct load_chan *c = &mine[r];
-				bool sent = false;
-
-				while (!sent && !kthread_should_stop()) {
-					wait_event(c->not_full,
-						   chan_has_room(c) ||
-						   kthread_should_stop());
-					spin_lock(&c->lock);
-					sent = chan_has_room(c);
-					spin_unlock(&c->lock);
-					if (sent)
-						chan_send(c, msg);
-				}
-				t->events += sent;
-				/* `hackbench N US`: a message's own cost, like
-				 * the two system calls and copies of a pipe;
-				 * plain turns, no clock read or PAUSE (cpu_fn
-				 * says why) */
-				if (sent)
-					spin_iters(cost);
-			}
+			_cond_resched();
+			continue;
+		}
+		for (r = 0; r < HACKBENCH_GROUP; r++) {	/* sender */
+			if (!load_chan_send(&mine[r], msg))
+				break;			/* stopping */
+			t->events++;
+			/* `hackbench N US`: a message's own cost, like the
+			 * two system calls and copies of a pipe; plain turns,
+			 * no clock read or PAUSE (cpu_fn says why) */
+			spin_iters(cost);
 		}
 		_cond_resched();
 	}
@@ -428,11 +373,8 @@ int load_start(enum load_kind kind, int n, int us)
 			ret = -ENOMEM;
 			goto out_free;
 		}
-		for (i = 0; i < n * HACKBENCH_GROUP; i++) {
-			spin_lock_init(&l->chans[i].lock);
-			init_waitqueue_head(&l->chans[i].not_empty);
-			init_waitqueue_head(&l->chans[i].not_full);
-		}
+		for (i = 0; i < n * HACKBENCH_GROUP; i++)
+			load_chan_init(&l->chans[i]);
 		fn = hackbench_fn;
 	} else if (kind == LOAD_IRQ) {
 		l->period_ns = NSEC_PER_SEC / n;

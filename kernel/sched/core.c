@@ -402,6 +402,7 @@ void scheduler_tick(void)
 	 * few times a second at any tick rate rtk uses, like Linux's
 	 * base balance interval of a few ms scaled by domain size. */
 	if ((rq->ticks + (unsigned long)rq->cpu) % 32 == 0) {
+		__atomic_fetch_add(&rq->nr_tick_balances, 1, __ATOMIC_RELAXED);
 		load_balance_fair(rq);
 		nohz_balance_kick(rq);	/* a tickless idle CPU pulls */
 	}

@@ -45,6 +45,8 @@ struct rq {
 	/* NO_HZ idle balancing (fair.c), atomics, no lock: */
 	bool nohz_balance_pending;	/* kicked: balance before halting */
 	unsigned long nohz_balance_kicks;  /* kicks received */
+	unsigned long nr_tick_balances;	/* periodic balances this CPU's
+					 * own tick ran (scheduler_tick) */
 	unsigned long nr_balance_locks;	/* times load_balance_fair here
 					 * locked a busiest queue */
 };
