@@ -572,14 +572,18 @@ CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 # average, looked at from the host", measures both).
 CMP_HZ ?= 250
 # CMP_RTK_LOAD="cpu 2; hackbench 2 8": rtk's loads in the loaded runs
-# (default: cpu <SMP>; hackbench 2).
+# (default: cpu <SMP>; hackbench 2); an item "run PROG ARGS &" starts a
+# user program from the initramfs, e.g. "run t_loop 0 &; run t_loop 1 &;
+# hackbench 2" for user-mode busy loops like Linux's shell loops.
 CMP_OPTS := LOCKDEP=0 DEBUG_IRQ_FLAGS=0 SLAB_DEBUG=0 CRITICAL_PREEMPT_TIMING=0 \
 	CRITICAL_IRQSOFF_TIMING=0 WAKEUP_TIMING=0 HZ=$(CMP_HZ)
 compare-linux: deps $(if $(MICRO),$(BUILD)/linux_micro)
 	@set -e; for m in rt none; do \
 		$(MAKE) --no-print-directory BUILD=$(BUILD)-cmp-$$m \
-			PREEMPT=$$m $(CMP_OPTS) $(BUILD)-cmp-$$m/rtk.elf; done
+			PREEMPT=$$m $(CMP_OPTS) $(BUILD)-cmp-$$m/rtk.elf \
+			$(BUILD)-cmp-$$m/initramfs.cpio; done
 	$(PYTHON) tools/compare_linux.py --rtk rt=$(BUILD)-cmp-rt/rtk.elf \
+		--rtk-initrd $(BUILD)-cmp-rt/initramfs.cpio \
 		--rtk none=$(BUILD)-cmp-none/rtk.elf --rounds $(ROUNDS) \
 		--rtk-hz $(CMP_HZ) $(if $(CMP_RTK_LOAD),--rtk-load "$(CMP_RTK_LOAD)") \
 		--loops $(LOOPS) --smp $(CMP_SMP) --mem 512M \

@@ -359,8 +359,11 @@ def run_linux(a, kernel, initrd, mode, log):
 
 
 def rtk_cmd(a, elf):
-    return qemu_base(a) + ["-device", "isa-debug-exit,iobase=0xf4,iosize=4",
-                           "-kernel", elf, "-append", ""]
+    cmd = qemu_base(a) + ["-device", "isa-debug-exit,iobase=0xf4,iosize=4",
+                          "-kernel", elf, "-append", ""]
+    if a.rtk_initrd:	# the user programs a `run` load starts
+        cmd += ["-initrd", a.rtk_initrd]
+    return cmd
 
 
 def run_rtk(a, elf, mode, log):
@@ -369,8 +372,13 @@ def run_rtk(a, elf, mode, log):
         ser.read_until(re.escape(latency.PROMPT), 600)
         if mode == "loaded":
             for ld in rtk_loads(a):
-                ser.type("load " + ld)
-                ser.read_until(rb"load \d+: .* started|failed|usage", 120)
+                if ld.startswith("run "):   # a user program, as typed
+                    ser.type(ld)
+                    ser.read_until(rb"\] \S+ started|run: |usage", 120)
+                else:
+                    ser.type("load " + ld)
+                    ser.read_until(rb"load \d+: .* started|failed|usage",
+                                   120)
                 ser.read_until(re.escape(latency.PROMPT), 120)
         mark = ser.pos
         rtk_stat(ser)
@@ -388,7 +396,10 @@ def run_rtk(a, elf, mode, log):
 
 def rtk_loads(a):
     """The `load` commands of rtk's loaded runs: --rtk-load, ";"
-    between loads, or the default `cpu <SMP>; hackbench 2`."""
+    between loads, or the default `cpu <SMP>; hackbench 2`.  An item
+    "run PROG ARGS &" starts a user program instead (--rtk-initrd):
+    "run t_loop 0 &; run t_loop 1 &; hackbench 2" busy-loops in user
+    mode, as Linux's `while :; do :; done` does, not in a kthread."""
     spec = a.rtk_load or "cpu %d; hackbench 2" % a.smp
     return [x.strip() for x in spec.split(";") if x.strip()]
 
@@ -579,6 +590,8 @@ def main(argv=None):
     ap.add_argument("--rtk-load", default="",
                     help="rtk's loads, e.g. \"cpu 2; hackbench 2 8\" "
                     "(default: cpu <SMP>; hackbench 2)")
+    ap.add_argument("--rtk-initrd", default="",
+                    help="rtk's initramfs, for `run` items of --rtk-load")
     ap.add_argument("--rtk-hz", type=int, default=0,
                     help="the HZ the rtk builds were made with (printed; "
                     "a warning when it is not the Linux kernels')")
