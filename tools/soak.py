@@ -13,7 +13,10 @@ reads each log:
   Oops / panic / BUG / WARNING lines, counted here (an oops stops rtk
   before the kernel could count it)
 
-and prints one table, also written to OUT/soak.txt.  Exit status 0 when
+and prints one table, also written to OUT/soak.txt, and under it what a
+failed model's log found (the torture errors with their task lines, failed
+pitest scripts, warnings, oopses), so a CI log that outlives its machine
+says why.  Exit status 0 when
 every model's verdict is PASS, its harness run passed and its log shows
 no oops, panic or warning; 1 otherwise.
 
@@ -38,6 +41,11 @@ from ktap import CRASH_RE, EXPECTED_BEGIN, EXPECTED_END  # noqa: E402
 VERDICT_RE = re.compile(r"(soak|torture|pi_stress)-verdict: (.*)$")
 PITEST_RE = re.compile(r"soak: pitest (\d+) runs, (\d+) failed")
 WARN_RE = re.compile(r"WARNING: at ")
+# a torture error (torture_error), a failed pitest script, the verdicts
+ERROR_RE = re.compile(r"torture: \S+: ERROR \d+|soak: pitest [^\d]|"
+                      r"-verdict: .*result=FAIL")
+FINDING_LINES = 8   # a finding and the lines under it (backtraces)
+MAX_FINDINGS = 60   # per model, in the CI log
 BOOT_MARGIN = 300   # seconds for boot, teardown and a slow host
 
 
@@ -57,8 +65,9 @@ def fields(text):
 def read_log(path):
     """What one model's log says: the verdicts, pitest counts, crashes."""
     out = {"soak": None, "torture": None, "pi_stress": None,
-           "pitest": None, "oops": 0, "warnings": 0}
+           "pitest": None, "oops": 0, "warnings": 0, "findings": []}
     in_expected = False
+    keep = 0
     try:
         lines = open(path, errors="replace").read().splitlines()
     except OSError:
@@ -75,10 +84,20 @@ def read_log(path):
         m = PITEST_RE.search(line)
         if m:
             out["pitest"] = (int(m.group(1)), int(m.group(2)))
-        if CRASH_RE.search(line) and not in_expected:
+        crash = CRASH_RE.search(line) and not in_expected
+        if crash:
             out["oops"] += 1
         if WARN_RE.search(line):
             out["warnings"] += 1
+        # what a failed run found, for the CI log (the log file itself
+        # is gone with the CI machine): the torture errors with the
+        # backtrace lines torture_show_task prints under them, the
+        # warnings and the oopses
+        if crash or WARN_RE.search(line) or ERROR_RE.search(line):
+            keep = FINDING_LINES
+        if keep > 0 and len(out["findings"]) < MAX_FINDINGS:
+            out["findings"].append(line)
+            keep -= 1
     return out
 
 
@@ -137,17 +156,21 @@ def main():
     ap.add_argument("--out", default="build")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    rows, all_ok = [], True
+    rows, all_ok, findings = [], True, []
     for spec in args.elf:
         model, _, elf = spec.partition("=")
-        ok, cells = row(model, run_model(model, elf, args, args.duration))
+        res = run_model(model, elf, args, args.duration)
+        ok, cells = row(model, res)
         all_ok &= ok
         rows.append(cells)
+        if not ok:
+            findings += ["soak: %s: %s" % (model, l) for l in res["findings"]]
     widths = [max(len(c[i]) for c in rows + [HEAD]) for i in range(len(HEAD))]
     text = ["make soak: %d s per model, SMP=%d (logs: %s/soak-<model>.log)"
             % (args.duration, args.smp, args.out)]
     for cells in [HEAD] + rows:
         text.append("  ".join(c.ljust(w) for c, w in zip(cells, widths)))
+    text += findings
     text.append("soak: %s" % ("PASS" if all_ok else "FAIL"))
     print("\n".join(text))
     with open(os.path.join(args.out, "soak.txt"), "w") as f:
