@@ -571,10 +571,10 @@ CMP_SMP = $(if $(filter command line,$(origin SMP)),$(SMP),2)
 # CMP_HZ=1000 compares rtk's default instead (docs/latency.md, "The loaded
 # average, looked at from the host", measures both).
 CMP_HZ ?= 250
-# CMP_RTK_LOAD="cpu 2; hackbench 2 8": rtk's loads in the loaded runs
-# (default: cpu <SMP>; hackbench 2); an item "run PROG ARGS &" starts a
-# user program from the initramfs, e.g. "run t_loop 0 &; run t_loop 1 &;
-# hackbench 2" for user-mode busy loops like Linux's shell loops.
+# CMP_RTK_LOAD="cpu 2; hackbench 2 8": rtk's loads in the loaded runs, an
+# item "run PROG ARGS &" a user program from the initramfs (default: "run
+# t_loop &" per CPU, user-mode busy loops like Linux's shell loops, and
+# hackbench 2; "cpu 2; hackbench 2" loads with rtk's in-kernel loops).
 CMP_OPTS := LOCKDEP=0 DEBUG_IRQ_FLAGS=0 SLAB_DEBUG=0 CRITICAL_PREEMPT_TIMING=0 \
 	CRITICAL_IRQSOFF_TIMING=0 WAKEUP_TIMING=0 HZ=$(CMP_HZ)
 compare-linux: deps $(if $(MICRO),$(BUILD)/linux_micro)

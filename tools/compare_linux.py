@@ -18,11 +18,13 @@ is the same Debian release) and an /init script that
     loaded:  first starts `while :; do hackbench -g 2 -f 4 -T ...; done`
              (2 groups of 4 senders and 4 receivers, as rtk's
              `load hackbench 2`) and one `while :; do :; done` per CPU
-             (rtk's `load cpu <NCPU>`), then the same cyclictest
+             (rtk's `run t_loop &` per CPU), then the same cyclictest
 
 and powers off.  rtk side: the in-kernel cyclictest with the same
-options, loaded by `load cpu <NCPU>; load hackbench 2` (--rtk-load
-chooses others).
+options, loaded by one `run t_loop &` per CPU (a user-mode busy loop,
+unpinned, as the shell's) and `load hackbench 2` (--rtk-load chooses
+others, e.g. "cpu 2; hackbench 2": rtk's in-kernel busy loops, a harder
+load for rtk under TCG, docs/latency.md "Which busy loop").
 Every kernel boots under the same QEMU settings as rtk's harness
 (-machine q35 -cpu max -accel tcg, --smp, --mem; --icount adds
 -icount shift=N,sleep=off).  A round boots each kernel in each mode
@@ -397,10 +399,16 @@ def run_rtk(a, elf, mode, log):
 def rtk_loads(a):
     """The `load` commands of rtk's loaded runs: --rtk-load, ";"
     between loads, or the default `cpu <SMP>; hackbench 2`.  An item
-    "run PROG ARGS &" starts a user program instead (--rtk-initrd):
-    "run t_loop 0 &; run t_loop 1 &; hackbench 2" busy-loops in user
-    mode, as Linux's `while :; do :; done` does, not in a kthread."""
-    spec = a.rtk_load or "cpu %d; hackbench 2" % a.smp
+    "run PROG ARGS &" starts a user program instead (--rtk-initrd).
+    The default is Linux's load class: one user-mode busy loop per CPU
+    (`run t_loop &`, as Linux's `while :; do :; done`) and hackbench;
+    without an initramfs, rtk's in-kernel `load cpu` loops instead."""
+    if a.rtk_load:
+        spec = a.rtk_load
+    elif a.rtk_initrd:
+        spec = "run t_loop &; " * a.smp + "hackbench 2"
+    else:
+        spec = "cpu %d; hackbench 2" % a.smp
     return [x.strip() for x in spec.split(";") if x.strip()]
 
 
@@ -589,7 +597,8 @@ def main(argv=None):
     ap.add_argument("--qemu", default="qemu-system-x86_64")
     ap.add_argument("--rtk-load", default="",
                     help="rtk's loads, e.g. \"cpu 2; hackbench 2 8\" "
-                    "(default: cpu <SMP>; hackbench 2)")
+                    "(default: run t_loop & per CPU; hackbench 2, or "
+                    "cpu <SMP>; hackbench 2 without --rtk-initrd)")
     ap.add_argument("--rtk-initrd", default="",
                     help="rtk's initramfs, for `run` items of --rtk-load")
     ap.add_argument("--rtk-hz", type=int, default=0,
@@ -675,11 +684,12 @@ def main(argv=None):
     hz = linux_hz(root)
     lines = ["# compare-linux: QEMU TCG -machine q35 -cpu max -smp %d -m %s%s,"
              " cyclictest -S -p99 -i1000 -l%d -h %d; loaded = hackbench "
-             "2 groups + %d busy loops (rtk: load %s); medians of %d "
+             "2 groups + %d busy loops (rtk: %s); medians of %d "
              "rounds, us"
              % (a.smp, a.mem, " -icount shift=%s" % a.icount if a.icount
-                else "", a.loops, a.hist, a.smp, "; load ".join(rtk_loads(a)),
-                a.rounds),
+                else "", a.loops, a.hist, a.smp,
+                "; ".join(x if x.startswith("run ") else "load " + x
+                          for x in rtk_loads(a)), a.rounds),
              "# tick rate: %s, rtk HZ=%s; over each cyclictest run: the "
              "guest's context switches and reschedule IPIs per second, the "
              "host's futex calls and main-loop wake-ups (ppoll) per second "
