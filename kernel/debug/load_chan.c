@@ -5,7 +5,6 @@
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/sched.h"
 #include "lib/string.h"
-#include "lib/bug.h"
 
 DEFINE_RACE_WINDOW(load_chan_send_window);
 

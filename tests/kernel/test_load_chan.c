@@ -56,18 +56,14 @@ static bool sleeping(struct task_struct *p)
 	       !READ_ONCE(p->on_rq);
 }
 
-/* take one message without a kthread's stop check: the test is not one */
+/* recv_byte - the receiver's next message's first byte, -1 if none
+ * (load_chan_recv would sleep on an empty mailbox) */
 static int recv_byte(void)
 {
 	u8 msg[LOAD_CHAN_MSG_BYTES];
 
-	if (!load_chan_has_msg(&lc))
+	if (!load_chan_has_msg(&lc) || !load_chan_recv(&lc, msg))
 		return -1;
-	spin_lock(&lc.lock);
-	memcpy(msg, lc.msg[lc.tail % LOAD_CHAN_SLOTS], sizeof(msg));
-	WRITE_ONCE(lc.tail, lc.tail + 1);
-	spin_unlock(&lc.lock);
-	wake_up(&lc.not_full);
 	return msg[0];
 }
 
