@@ -43,8 +43,9 @@ for its own; each round runs every kernel under plain TCG and under
 -icount in QEMU 7.2), and one table sets them side by side
 (micro_main; docs/latency.md, "Micro-costs beside Linux").
 Each run also records the load's intensity over the cyclictest window:
-the guest's context switches and reschedule IPIs, and with perf, when
-the host has it, QEMU's futex calls and main-loop wake-ups (HostStat),
+the guest's context switches and IPIs (reschedule and function call),
+and with perf, when the host has it, QEMU's futex calls and main-loop
+wake-ups (HostStat),
 and the table ends with per-round paired ratios.
 Python 3 standard library only (plus apt-get, apt-cache, dpkg-deb,
 readelf, and perf if present).
@@ -90,8 +91,9 @@ ncpu=$(grep -c ^processor /proc/cpuinfo)
 ctstat() {
 	echo "compare-linux: stat $(cut -d' ' -f1 /proc/uptime)" \
 		"$(awk '/^ctxt/ {print $2}' /proc/stat)" \
-		"$(awk '/RES:/ {s = 0; for (i = 2; i <= NF; i++)
-			if ($i ~ /^[0-9]+$/) s += $i; print s}' /proc/interrupts)"
+		"$(awk '/RES:|CAL:/ {for (i = 2; i <= NF; i++)
+			if ($i ~ /^[0-9]+$/) s += $i} END {print s}' \
+			/proc/interrupts)"
 }
 echo "compare-linux: $(uname -r) mode=$mode cpus=$ncpu"
 if [ "$mode" = loaded ]; then
@@ -107,7 +109,7 @@ if [ "$mode" = micro ]; then
 	echo -1 >/proc/sys/kernel/sched_rt_runtime_us
 	linux_micro -n $samples
 else
-	ctstat	# the load's intensity: context switches, reschedule IPIs
+	ctstat	# the load's intensity: context switches, IPIs (RES + CAL)
 	cyclictest -S -p99 -i1000 -l$loops -q -h $hist -m
 	ctstat
 fi
@@ -254,7 +256,9 @@ def write_cpio(tree, img):
 def qemu_base(a):
     cmd = [a.qemu, "-machine", "q35", "-cpu", "max", "-smp", str(a.smp),
            "-m", a.mem, "-no-reboot", "-display", "none",
-           "-serial", "stdio", "-monitor", "none", "-accel", "tcg"]
+           "-serial", "stdio", "-monitor", "none", "-accel", "tcg",
+           # names QEMU's threads ("CPU 0/TCG"), for run_delay_ns
+           "-name", "guest,debug-threads=on"]
     if a.icount:
         cmd += ["-icount", "shift=%s,sleep=off" % a.icount]
     return cmd
@@ -277,8 +281,16 @@ def figures(text, hist_us):
     cnt = [t + o for t, o in zip(tot, ovf)]
     avgs = [int(x) for x in extra["Avg Latencies"]]
     summed = [[r[0], sum(r[1:])] for r in hist]
+    # the share of the average carried by the wake-ups of 1 ms or more
+    # (the histogram's; overflows count at its end): under load these
+    # few percent carry most of it on every kernel here, so the median
+    # beside it shows the body of the distribution
+    tail = sum(us * c for us, c in summed if us >= 1000) + \
+        sum(ovf) * hist_us
     return dict(min=min(int(x) for x in extra["Min Latencies"]),
                 avg=sum(v * c for v, c in zip(avgs, cnt)) / max(1, sum(cnt)),
+                p50=latency.percentile(summed, 0, sum(cnt), 0.50),
+                tail=tail / max(1, sum(cnt)),
                 p99=latency.percentile(summed, 0, sum(cnt), 0.99),
                 max=max(int(x) for x in extra["Max Latencies"]),
                 count=sum(cnt))
@@ -293,18 +305,41 @@ def figures(text, hist_us):
 HOST_EVENTS = (("futex/s", "syscalls:sys_enter_futex"),
                ("loop/s", "syscalls:sys_enter_ppoll"),
                ("switch/s", "sched:sched_switch"))
+HOST_KEYS = [k for k, _ in HOST_EVENTS] + ["runq/s"]
+
+
+def run_delay_ns(pid):
+    """The time QEMU's vCPU threads ("CPU n/TCG") have waited on the
+    host's run queues (runnable, not running), summed: the second field
+    of each one's /proc schedstat; None where the host kernel lacks it.
+    A vCPU that waits for a host CPU takes no interrupt meanwhile."""
+    total = 0
+    try:
+        for tid in os.listdir("/proc/%d/task" % pid):
+            base = "/proc/%d/task/%s/" % (pid, tid)
+            with open(base + "comm") as f:
+                if not re.match(r"CPU \d+/", f.read()):
+                    continue
+            with open(base + "schedstat") as f:
+                total += int(f.read().split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+    return total
 
 
 class HostStat:
-    """perf stat -p <qemu> from start() to stop(); nothing without perf."""
+    """perf stat -p <qemu> from start() to stop(), and the host run-queue
+    wait of QEMU's vCPU threads over the same window (runq/s: ms per
+    second, summed over the vCPUs)."""
 
     def __init__(self, ser):
         self.ser, self.p = ser, None
 
     def start(self):
+        self.t0 = time.time()
+        self.rd0 = run_delay_ns(self.ser.p.pid)
         if not shutil.which("perf"):
             return
-        self.t0 = time.time()
         self.p = subprocess.Popen(
             ["perf", "stat", "-x,", "-e", ",".join(e for _, e in HOST_EVENTS),
              "-p", str(self.ser.p.pid)],
@@ -312,9 +347,12 @@ class HostStat:
 
     def stop(self):
         """One line for the log, or ""."""
-        if not self.p:
-            return ""
         dt = time.time() - self.t0
+        rd = run_delay_ns(self.ser.p.pid)
+        runq = (" runq/s %.0f" % ((rd - self.rd0) / 1e6 / dt)
+                if rd is not None and self.rd0 is not None else "")
+        if not self.p:
+            return "compare-linux: host%s\n" % runq if runq else ""
         self.p.send_signal(2)		# SIGINT: perf prints and exits
         err = self.p.communicate(timeout=30)[1].decode(errors="replace")
         n = {}
@@ -322,8 +360,9 @@ class HostStat:
             f = line.split(",")
             if len(f) > 2 and f[0].isdigit():
                 n[f[2]] = int(f[0])
-        return "compare-linux: host %s\n" % " ".join(
-            "%s %.0f" % (k, n.get(e, 0) / dt) for k, e in HOST_EVENTS)
+        return "compare-linux: host %s%s\n" % (" ".join(
+            "%s %.0f" % (k, n.get(e, 0) / dt) for k, e in HOST_EVENTS),
+            runq)
 
 
 def host_figures(text):
@@ -414,25 +453,35 @@ def rtk_loads(a):
 
 def rtk_stat(ser):
     """`uptime` and `irqs`, printed as Linux's /init prints its stat line
-    (seconds, context switches, reschedule IPIs received)."""
+    (seconds, context switches, IPIs received)."""
     for cmd in ("uptime", "irqs"):
         ser.type(cmd)
         ser.read_until(re.escape(latency.PROMPT), 120)
 
 
 def intensity(text):
-    """The load's context switches and reschedule IPIs per second over
-    the cyclictest run, from the two stat readings around it (Linux's
-    /init: ctxt of /proc/stat and RES of /proc/interrupts; rtk: `uptime`
-    and the RES row of `irqs`), or None."""
+    """The load's context switches and IPIs per second over the
+    cyclictest run, from the two stat readings around it, or None.  IPIs
+    are the reschedule and function-call ones: a Linux remote wake-up
+    may go by either (its wake list sends CAL), so both are counted on
+    both kernels (Linux's /init: ctxt of /proc/stat, RES + CAL of
+    /proc/interrupts; rtk: `uptime` and the RES, CAL, CAL1 rows of
+    `irqs`)."""
     pts = [(float(t), int(c), int(r)) for t, c, r in re.findall(
         r"compare-linux: stat ([\d.]+) (\d+) (\d+)", text)]
     ups = re.findall(r"up (\d+\.\d+) s, \d+ CPUs? online, (\d+) context",
                      text)
-    res = re.findall(r"^\s*0x[0-9a-f]+((?:\s+\d+)+)\s+RES\b", text, re.M)
-    if len(ups) >= 2 and len(res) >= 2:
-        pts = [(float(u[0]), int(u[1]), sum(int(x) for x in r.split()))
-               for u, r in zip(ups, res)]
+    rows = re.findall(r"^\s*0x[0-9a-f]+((?:\s+\d+)+)\s+(RES|CAL1?)\b",
+                      text, re.M)
+    first, last = {}, {}
+    for counts, name in rows:
+        n = sum(int(x) for x in counts.split())
+        first.setdefault(name, n)
+        last[name] = n
+    if len(ups) >= 2 and first:
+        ipis = sum(last[k] - first[k] for k in first)
+        pts = [(float(ups[0][0]), int(ups[0][1]), 0),
+               (float(ups[-1][0]), int(ups[-1][1]), ipis)]
     if len(pts) < 2 or pts[-1][0] <= pts[0][0]:
         return None
     dt = pts[-1][0] - pts[0][0]
@@ -665,13 +714,15 @@ def main(argv=None):
                 if f:
                     f["round"] = r
                     res.setdefault((name, mode), []).append(f)
-                    print("round %d %-9s %-6s min %5s avg %6s P99 %6s "
-                          "max %7s ctxsw/s %6s IPI/s %6s%s  (%.0f s)" %
-                          (r, name, mode, fmt(f["min"]), fmt(f["avg"]),
+                    print("round %d %-9s %-6s min %5s P50 %5s avg %6s "
+                          "(>=1ms %5s) P99 %6s max %7s ctxsw/s %6s "
+                          "IPI/s %6s%s  (%.0f s)" %
+                          (r, name, mode, fmt(f["min"]), fmt(f["p50"]),
+                           fmt(f["avg"]), fmt(f["tail"]),
                            fmt(f["p99"]), fmt(f["max"]), fmt(f["csw"]),
                            fmt(f["ipi"]), "".join(
                                " host %s %s" % (k, fmt(f[k]))
-                               for k, _ in HOST_EVENTS if k in f),
+                               for k in HOST_KEYS if k in f),
                            time.time() - t0),
                           flush=True)
 
@@ -691,27 +742,33 @@ def main(argv=None):
                 "; ".join(x if x.startswith("run ") else "load " + x
                           for x in rtk_loads(a)), a.rounds),
              "# tick rate: %s, rtk HZ=%s; over each cyclictest run: the "
-             "guest's context switches and reschedule IPIs per second, the "
+             "guest's context switches and IPIs (RES + CAL) per second, the "
              "host's futex calls and main-loop wake-ups (ppoll) per second "
-             "in QEMU (perf stat)" % (
+             "in QEMU (perf stat), and the host run-queue wait of QEMU's "
+             "vCPU threads, ms per second (schedstat); >=1ms: the part of "
+             "avg carried by wake-ups of 1 ms or more" % (
                  ", ".join("%s CONFIG_HZ=%s" % kv for kv in sorted(hz.items())),
                  a.rtk_hz or "?"),
-             "%-10s %-7s %6s %8s %8s %8s %9s %7s %8s %8s %7s" %
-             ("kernel", "mode", "min", "avg", "P99", "max", "ctxsw/s",
-              "IPI/s", "futex/s", "loop/s", "rounds")]
+             "%-10s %-7s %5s %5s %6s %6s %6s %7s %8s %6s %7s %6s %6s %6s" %
+             ("kernel", "mode", "min", "P50", "avg", ">=1ms", "P99", "max",
+              "ctxsw/s", "IPI/s", "futex/s", "loop/s", "runq/s", "rounds")]
     for name, _, path in kernels:
         for mode in ("idle", "loaded"):
-            lines.append("%-10s %-7s %6s %8s %8s %8s %9s %7s %8s %8s %7d" % (
-                name, mode, fmt(med(name, mode, "min")),
-                fmt(med(name, mode, "avg")), fmt(med(name, mode, "p99")),
-                fmt(med(name, mode, "max")), fmt(med(name, mode, "csw")),
-                fmt(med(name, mode, "ipi")), fmt(med(name, mode, "futex/s")),
-                fmt(med(name, mode, "loop/s")),
-                len(res.get((name, mode), []))))
+            lines.append(
+                "%-10s %-7s %5s %5s %6s %6s %6s %7s %8s %6s %7s %6s %6s %6d"
+                % (name, mode, fmt(med(name, mode, "min")),
+                   fmt(med(name, mode, "p50")), fmt(med(name, mode, "avg")),
+                   fmt(med(name, mode, "tail")), fmt(med(name, mode, "p99")),
+                   fmt(med(name, mode, "max")), fmt(med(name, mode, "csw")),
+                   fmt(med(name, mode, "ipi")),
+                   fmt(med(name, mode, "futex/s")),
+                   fmt(med(name, mode, "loop/s")),
+                   fmt(med(name, mode, "runq/s")),
+                   len(res.get((name, mode), []))))
     for num, den in (("rtk-rt", "linux-rt"), ("rtk-none", "linux")):
         for mode in ("idle", "loaded"):
             parts = []
-            for key in ("avg", "p99", "max"):
+            for key in ("p50", "avg", "p99", "max"):
                 x, y = med(num, mode, key), med(den, mode, key)
                 parts.append("%s %s" % (key, "%.2fx" % (x / y)
                                         if x is not None and y else "-"))
@@ -724,7 +781,7 @@ def main(argv=None):
     for num, den in (("rtk-rt", "linux-rt"), ("rtk-none", "linux")):
         for mode in ("idle", "loaded"):
             a_, b_ = res.get((num, mode), []), res.get((den, mode), [])
-            for key in ("avg", "p99"):
+            for key in ("p50", "avg", "p99"):
                 by_round = {y["round"]: y for y in b_}
                 rs = [x[key] / by_round[x["round"]][key] for x in a_
                       if x["round"] in by_round and x[key] is not None
