@@ -27,6 +27,7 @@
 #include "kernel/sched/preempt.h"
 #include "kernel/sched/sched.h"
 #include "kernel/smp.h"
+#include "kernel/time/hrtimer.h"
 #include "arch/x86_64/arch.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -69,6 +70,12 @@ struct latbreak_cpu_stats {
 	u64 exit_refused;	/* ... and the interrupted task not preemptible */
 	u64 was[LB_NR_WAS];	/* the sleeper at expiry: off every queue,
 				 * running here, or queued but not running */
+	/* the timer events, checked by __latbreak_event_armed */
+	u64 events;		/* timer interrupts with an armed event */
+	u64 armed_late;		/* armed after something was due: a bug */
+	u64 armed_late_max_ns;
+	u64 fired_early;	/* taken before the armed time */
+	u64 delivered_late;	/* armed on time, taken >= 1 ms after due */
 };
 
 bool latbreak_enabled;
@@ -107,6 +114,32 @@ void __latbreak_tick_entry(ktime_t now)
 
 	r->handler_cyc = arch_cycles();
 	r->handler_ns = now;
+}
+
+/* ARMED_SLACK_NS: rounding in the ns -> timer-count conversion */
+#define ARMED_SLACK_NS 1000
+
+void __latbreak_event_armed(ktime_t armed, ktime_t next_tick, ktime_t now)
+{
+	struct latbreak_cpu_stats *st;
+	ktime_t due = hrtimer_next_expiry();
+
+	BUG_ON(!in_irq());
+	if (!lb_stats || armed == KTIME_MAX)
+		return;
+	st = &lb_stats[smp_processor_id()];
+	if (next_tick < due)
+		due = next_tick;
+	st->events++;
+	if (armed > due + ARMED_SLACK_NS) {
+		st->armed_late++;
+		if ((u64)(armed - due) > st->armed_late_max_ns)
+			st->armed_late_max_ns = armed - due;
+	} else if (now + ARMED_SLACK_NS < armed) {
+		st->fired_early++;
+	} else if (now - due >= NSEC_PER_MSEC) {
+		st->delivered_late++;
+	}
 }
 
 /*
@@ -238,6 +271,20 @@ out_drop:
 	st->dropped++;
 }
 
+int latbreak_event_counts(int cpu, struct latbreak_events *ev)
+{
+	const struct latbreak_cpu_stats *st;
+
+	if (!READ_ONCE(lb_stats) || cpu < 0 || cpu >= nr_cpu_ids)
+		return -ENODATA;
+	st = &lb_stats[cpu];
+	ev->events = READ_ONCE(st->events);
+	ev->armed_late = READ_ONCE(st->armed_late);
+	ev->fired_early = READ_ONCE(st->fired_early);
+	ev->delivered_late = READ_ONCE(st->delivered_late);
+	return 0;
+}
+
 int latbreak_on(void)
 {
 	might_sleep();
@@ -336,6 +383,14 @@ void latbreak_print(void (*emit)(void *ctx, const char *line), void *ctx)
 			 (unsigned long long)st->dropped,
 			 (unsigned long long)(h->n ? h->sum_ns / h->n / NSEC_PER_USEC : 0),
 			 (unsigned long long)hist_percentile(h, 99));
+		emit(ctx, line);
+		snprintf(line, sizeof(line),
+			 "  cpu %d: %llu timer events: armed late %llu (max %llu ns), fired early %llu, armed on time but taken >= 1 ms after due %llu",
+			 cpu, (unsigned long long)st->events,
+			 (unsigned long long)st->armed_late,
+			 (unsigned long long)st->armed_late_max_ns,
+			 (unsigned long long)st->fired_early,
+			 (unsigned long long)st->delivered_late);
 		emit(ctx, line);
 	}
 	for (i = 0; i < LB_NR_STAGES; i++) {

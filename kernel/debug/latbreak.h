@@ -62,6 +62,7 @@ struct task_struct;
 
 void __latbreak_irq_vector(void);
 void __latbreak_tick_entry(ktime_t now);
+void __latbreak_event_armed(ktime_t armed, ktime_t next_tick, ktime_t now);
 void __latbreak_expiry(struct task_struct *task, ktime_t expires);
 void __latbreak_woken(void);
 void __latbreak_reprogram(void);
@@ -84,6 +85,26 @@ static inline void latbreak_tick_entry(ktime_t now)
 {
 	if (unlikely(READ_ONCE(latbreak_enabled)))
 		__latbreak_tick_entry(now);
+}
+
+/*
+ * latbreak_event_armed - the timer event that brings this interrupt was
+ * armed for `armed` (what the tick code last wrote, KTIME_MAX if none);
+ * next_tick is the tick's next event (while stopped, its wake-up
+ * event), as tick_reprogram() uses it.  Checks
+ * the arming against what was due: the earliest of next_tick and this
+ * CPU's first hrtimer.  An event armed later than that is a kernel bug
+ * (a deadline the hardware was never told about, found late by the
+ * next event); one that came before `armed` is the timer's; one armed
+ * on time but taken 1 ms or more after its due time lost that time in
+ * delivery (the machine, or under QEMU the emulator and its host).
+ * Context: hardirq (tick_timer_interrupt), before the event is handled.
+ */
+static inline void latbreak_event_armed(ktime_t armed, ktime_t next_tick,
+					ktime_t now)
+{
+	if (unlikely(READ_ONCE(latbreak_enabled)))
+		__latbreak_event_armed(armed, next_tick, now);
 }
 
 /* latbreak_expiry - an hrtimer sleeper's callback starts: opens this
@@ -148,6 +169,17 @@ static inline void latbreak_sample(ktime_t deadline, ktime_t now)
  * shell's cyclictest stops its threads before it returns).  Sleeps. */
 int latbreak_on(void);
 void latbreak_off(void);
+
+/* latbreak_event_counts - CPU cpu's timer-event checks since
+ * latbreak_on (latbreak_event_armed): 0, or -ENODATA if latbreak was
+ * never on or cpu is out of range.  Context: any; a racy snapshot. */
+struct latbreak_events {
+	u64 events;		/* timer interrupts with an armed event */
+	u64 armed_late;		/* armed after the earliest due event */
+	u64 fired_early;	/* taken before the armed time */
+	u64 delivered_late;	/* armed on time, taken >= 1 ms after due */
+};
+int latbreak_event_counts(int cpu, struct latbreak_events *ev);
 
 /* latbreak_print - the table: one row per stage, min / avg / P50 / P99
  * / max in µs over every CPU, with the sample and drop counts.

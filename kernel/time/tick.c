@@ -199,6 +199,7 @@ static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 	latbreak_tick_entry(now);
 	if (unlikely(!tc->running))
 		return IRQ_NONE;
+	latbreak_event_armed(tc->programmed, tc->next_tick, now);
 	tc->programmed = KTIME_MAX;	/* the event fired */
 	if (now >= tc->next_tick) {					/* [1] */
 		if (tc->stopped) {	/* a stopped tick's event: restart */
