@@ -143,24 +143,42 @@ static int remove_timer(struct hrtimer *timer, bool busy_fails)
 	return was;
 }
 
+/*
+ * hrtimer_start - see hrtimer.h.  A new earliest deadline moves this
+ * CPU's one-shot event forward (inside the timer interrupt this is
+ * redone on its way out; harmless), and that must happen on the CPU
+ * whose queue took the timer, so interrupts stay off until it is done.
+ * Re-armed after they came back on, a preemptible caller could move:
+ *
+ *	CPU0 (T, unbound, preemptible)		CPU1
+ *	enqueue(t) on CPU0's base, unlock;
+ *	interrupts on; preempted, T moves	T runs on: tick_reprogram()
+ *	CPU0 busy: its event stays at the	arms CPU1's event for CPU1's
+ *	next tick, so t fires up to 1/HZ late	queue, which t is not in
+ *
+ * (Linux: hrtimer_start_range_ns() re-arms under the base lock.)  The
+ * latbreak suite checks the arming on one CPU; this window is not
+ * forced by a test.
+ * Context: any but t's own callback on another CPU; never sleeps.
+ * Locking: takes this CPU's base lock.
+ */
 void hrtimer_start(struct hrtimer *timer, ktime_t expires)
 {
 	struct hrtimer_cpu_base *base;
-	unsigned long flags;
+	unsigned long flags, inner;
 	bool first;
 
 	BUG_ON(!timer->function);
 	remove_timer(timer, false);
 	raw_local_irq_save(flags);	/* stay on this CPU */
 	base = this_cpu_ptr(&hrtimer_bases);
-	base_lock_irqsave(base);
+	inner = base_lock_irqsave(base);
 	timer->expires = expires;
 	first = enqueue(base, timer);
-	base_unlock_irqrestore(base, flags);
-	/* A new earliest deadline: move the one-shot event forward (inside
-	 * the timer interrupt this is redone on its way out; harmless). */
+	base_unlock_irqrestore(base, inner);	/* interrupts stay off */
 	if (first)
 		tick_reprogram();
+	raw_local_irq_restore(flags);
 }
 
 /*
