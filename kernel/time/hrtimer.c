@@ -24,6 +24,7 @@
 
 DEFINE_RACE_WINDOW(hrtimer_callback_returned);
 DEFINE_RACE_WINDOW(hrtimer_cancel_waiting);
+DEFINE_RACE_WINDOW(hrtimer_start_rearm_window);
 
 /*
  * struct hrtimer_cpu_base - one CPU's queue.  lock is a raw_spinlock_t:
@@ -156,9 +157,12 @@ static int remove_timer(struct hrtimer *timer, bool busy_fails)
  *	CPU0 busy: its event stays at the	arms CPU1's event for CPU1's
  *	next tick, so t fires up to 1/HZ late	queue, which t is not in
  *
- * (Linux: hrtimer_start_range_ns() re-arms under the base lock.)  The
- * latbreak suite checks the arming on one CPU; this window is not
- * forced by a test.
+ * The same window without a move: an interrupt, or a higher-priority
+ * task it wakes, taken between the enqueue and the re-arming finds the
+ * event still armed for the tick, and t waits for it.  Forced by
+ * tests/kernel/test_latbreak.c (hrtimer_start_rearm_window: CPU0's tick
+ * came inside the window, "armed late" on the old order).
+ * (Linux: hrtimer_start_range_ns() re-arms under the base lock.)
  * Context: any but t's own callback on another CPU; never sleeps.
  * Locking: takes this CPU's base lock.
  */
@@ -176,6 +180,7 @@ void hrtimer_start(struct hrtimer *timer, ktime_t expires)
 	timer->expires = expires;
 	first = enqueue(base, timer);
 	base_unlock_irqrestore(base, inner);	/* interrupts stay off */
+	race_window(&hrtimer_start_rearm_window);
 	if (first)
 		tick_reprogram();
 	raw_local_irq_restore(flags);

@@ -54,9 +54,11 @@ bool hrtimer_active(const struct hrtimer *timer);
 /* Test-only race windows (kernel/debug/race_window.h), used by
  * tests/kernel/test_hrtimer_cancel.c: between a callback's return and
  * the re-queue it asked for, and inside hrtimer_cancel() before it waits
- * out a callback running on another CPU. */
+ * out a callback running on another CPU; by tests/kernel/test_latbreak.c:
+ * inside hrtimer_start() between the enqueue and the re-arming. */
 extern struct race_window hrtimer_callback_returned;
 extern struct race_window hrtimer_cancel_waiting;
+extern struct race_window hrtimer_start_rearm_window;
 
 /* For kernel/time/tick.c: run this CPU's expired timers (hardirq), and
  * the earliest deadline left (KTIME_MAX if none). */
