@@ -122,14 +122,13 @@ void __latbreak_tick_entry(ktime_t now)
 void __latbreak_event_armed(ktime_t armed, ktime_t next_tick, ktime_t now)
 {
 	struct latbreak_cpu_stats *st;
-	ktime_t due = hrtimer_next_expiry();
+	ktime_t due;
 
 	BUG_ON(!in_irq());
 	if (!lb_stats || armed == KTIME_MAX)
 		return;
 	st = &lb_stats[smp_processor_id()];
-	if (next_tick < due)
-		due = next_tick;
+	due = min(hrtimer_next_expiry(), next_tick);
 	st->events++;
 	if (armed > due + ARMED_SLACK_NS) {
 		st->armed_late++;

@@ -90,14 +90,15 @@ static inline void latbreak_tick_entry(ktime_t now)
 /*
  * latbreak_event_armed - the timer event that brings this interrupt was
  * armed for `armed` (what the tick code last wrote, KTIME_MAX if none);
- * next_tick is the tick's next event (while stopped, its wake-up
- * event), as tick_reprogram() uses it.  Checks
- * the arming against what was due: the earliest of next_tick and this
- * CPU's first hrtimer.  An event armed later than that is a kernel bug
- * (a deadline the hardware was never told about, found late by the
- * next event); one that came before `armed` is the timer's; one armed
- * on time but taken 1 ms or more after its due time lost that time in
- * delivery (the machine, or under QEMU the emulator and its host).
+ * next_tick is the tick's next event (while stopped, its wake-up event),
+ * as tick_reprogram() uses it.  Checks the arming against what was due,
+ * the earliest of next_tick and this CPU's first hrtimer:
+ * - armed later than that: a kernel bug (a deadline the hardware was
+ *   never told about, found late by the next event);
+ * - taken before `armed`: an earlier arming's interrupt still pending,
+ *   or a timer running fast;
+ * - armed on time but taken 1 ms or more after due: the time was lost
+ *   in delivery (the machine, or under QEMU the emulator and its host).
  * Context: hardirq (tick_timer_interrupt), before the event is handled.
  */
 static inline void latbreak_event_armed(ktime_t armed, ktime_t next_tick,

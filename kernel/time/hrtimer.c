@@ -160,8 +160,8 @@ static int remove_timer(struct hrtimer *timer, bool busy_fails)
  * The same window without a move: an interrupt, or a higher-priority
  * task it wakes, taken between the enqueue and the re-arming finds the
  * event still armed for the tick, and t waits for it.  Forced by
- * tests/kernel/test_latbreak.c (hrtimer_start_rearm_window: CPU0's tick
- * came inside the window, "armed late" on the old order).
+ * tests/kernel/test_latbreak.c (hrtimer_start_rearm_window: the CPU's
+ * tick came inside the window, "armed late" on the old order).
  * (Linux: hrtimer_start_range_ns() re-arms under the base lock.)
  * Context: any but t's own callback on another CPU; never sleeps.
  * Locking: takes this CPU's base lock.
