@@ -120,12 +120,13 @@ LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
 KERNEL_DIRS := boot arch/x86_64 kernel kernel/shell kernel/time kernel/mm \
 	kernel/futex \
 	kernel/sched kernel/locking kernel/irq kernel/rcu kernel/debug kernel/user \
+	kernel/workloads \
 	lib drivers tests/kernel
 KSRCS_C   := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c)))
 KSRCS_ASM := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.asm)))
 KOBJS := $(patsubst %.c,$(BUILD)/%.o,$(KSRCS_C)) \
 	 $(patsubst %.asm,$(BUILD)/%.asm.o,$(KSRCS_ASM))
-# The PI tester's built-in scripts (kernel/locking/rttester.h).
+# The PI tester's built-in scripts (kernel/workloads/rttester.h).
 PI_SCRIPTS := $(sort $(wildcard tests/pi/*.tst))
 KOBJS += $(BUILD)/pi_scripts.o
 # The framebuffer console's font (drivers/fbcon_font.h), converted at build
@@ -158,9 +159,8 @@ $(shell mkdir -p $(BUILD) && echo '$(BUILD_FLAGS)' | cmp -s - $(BUILD)/.cflags \
 	|| echo '$(BUILD_FLAGS)' > $(BUILD)/.cflags)
 
 # ---- host unit tests: portable sources built for the host under sanitizers
-HOST_SRCS := $(sort $(wildcard lib/*.c) $(wildcard arch/x86_64/acpi_tables.c) \
-	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c kernel/locking/pi_chain.c \
-	kernel/debug/latency_hist.c kernel/debug/cyclictest_opts.c)
+HOST_SRCS := $(sort $(wildcard lib/*.c) \
+	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c kernel/locking/pi_chain.c)
 HOST_CFLAGS := -std=gnu11 -g -O1 -I. -Wall -Wextra -Werror \
 	-Wno-unused-parameter -fno-builtin \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -227,7 +227,7 @@ $(BUILD)/ksyms0.o $(BUILD)/ksyms.o $(BUILD)/pi_scripts.o $(BUILD)/fbcon_font.o: 
 # tests/pi/NAME.tst -> { "NAME", "line\n" ... } (quotes, backslashes escaped)
 $(BUILD)/pi_scripts.c: $(PI_SCRIPTS) Makefile
 	@mkdir -p $(BUILD)
-	$(Q){ echo '#include "kernel/locking/rttester.h"'; \
+	$(Q){ echo '#include "kernel/workloads/rttester.h"'; \
 	  echo 'const struct pi_script pi_scripts[] = {'; \
 	  for f in $(PI_SCRIPTS); do \
 	    echo "{ \"$$(basename $$f .tst)\","; \

@@ -14,7 +14,7 @@
 #define DRIVERS_RTC_CMOS_H
 
 #include "lib/types.h"
-#include "kernel/debug/latency_hist.h"
+#include "lib/latency_hist.h"
 
 #define RTC_IRQ 8
 #define RTC_HIST_US 1000	/* 1 µs buckets; longer: overflows */

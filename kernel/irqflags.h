@@ -35,36 +35,36 @@
 #define KERNEL_IRQFLAGS_H
 
 #include "arch/x86_64/arch.h"
-#include "kernel/debug/latency_timing.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/percpu.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/sched/preempt_model.h"
 
-/* The latency_irqs_*_hook()s are CRITICAL_IRQSOFF_TIMING's (nothing
- * without it): kernel/debug/latency_timing.h. */
+/* The trace_hardirqs_*() hooks are CRITICAL_IRQSOFF_TIMING's (nothing
+ * without it): kernel/debug/hooks.h. */
 #define raw_local_save_flags(flags)                                          \
 	do {                                                                 \
 		(flags) = arch_local_save_flags();                           \
 	} while (0)
 #define raw_local_irq_disable()                                              \
 	do {                                                                 \
-		unsigned long __lat_was = latency_irq_flags();               \
+		unsigned long __lat_was = trace_irq_flags();                 \
 		arch_local_irq_disable();                                    \
-		latency_irqs_off_hook(__lat_was);                            \
+		trace_hardirqs_off(__lat_was);                               \
 	} while (0)
 #define raw_local_irq_enable()                                               \
 	do {                                                                 \
-		latency_irqs_on_hook(ARCH_IRQ_ENABLED);                      \
+		trace_hardirqs_on(ARCH_IRQ_ENABLED);                         \
 		arch_local_irq_enable();                                     \
 	} while (0)
 #define raw_local_irq_save(flags)                                            \
 	do {                                                                 \
 		(flags) = arch_local_irq_save();                             \
-		latency_irqs_off_hook(flags);                                \
+		trace_hardirqs_off(flags);                                   \
 	} while (0)
 #define raw_local_irq_restore(flags)                                         \
 	do {                                                                 \
-		latency_irqs_on_hook(flags);                                 \
+		trace_hardirqs_on(flags);                                    \
 		arch_local_irq_restore(flags);                               \
 	} while (0)
 #define raw_irqs_disabled_flags(flags) arch_irqs_disabled_flags(flags)

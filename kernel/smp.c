@@ -37,7 +37,7 @@
 #include "kernel/sched/sched.h"	/* scheduler_ipi */
 #include "kernel/printk.h"
 #include "kernel/time/ktime.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "arch/x86_64/arch.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -205,7 +205,7 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info,
 		return -ENXIO;
 	preempt_disable();
 	if (cpu == raw_smp_processor_id()) {
-		race_window(&smp_call_self_window);
+		trace_race_window(&smp_call_self_window);
 		call_here(func, info);
 		goto out_enable;
 	}

@@ -1,7 +1,7 @@
 /*
  * tools/linux_micro.c - rtk's scheduler and lock micro-costs, measured on
  * Linux from user space, each figure defined as rtk's bench defines it
- * (kernel/debug/bench_sched.c, bench_lock.c), so that
+ * (kernel/workloads/bench_sched.c, bench_lock.c), so that
  * tools/compare_linux.py --micro can set the two side by side (issue 14,
  * item 5).
  *
@@ -55,7 +55,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* rtk's BENCH_SAMPLES and BENCH_MAX_SAMPLES (kernel/debug/bench.h): the
+/* rtk's BENCH_SAMPLES and BENCH_MAX_SAMPLES (kernel/workloads/bench.h): the
  * scheduler figures take N samples, the cheap ones 4 N. */
 #define MICRO_SAMPLES 256
 #define MICRO_MAX_N 4096

@@ -6,9 +6,9 @@ with `selftest=soak soak.duration=S` through tools/harness.py, one model
 after the other (a 2-core host cannot run two 4-CPU guests fairly), then
 reads each log:
 
-  soak-verdict:      the kernel's summary (kernel/debug/soak.h)
-  torture-verdict:   the torture run's (kernel/debug/torture.h)
-  pi_stress-verdict: pi_stress's (kernel/debug/pi_stress.h)
+  soak-verdict:      the kernel's summary (kernel/workloads/soak.h)
+  torture-verdict:   the torture run's (kernel/workloads/torture.h)
+  pi_stress-verdict: pi_stress's (kernel/workloads/pi_stress.h)
   soak: pitest ...   how many PI tester scripts ran and failed
   Oops / panic / BUG / WARNING lines, counted here (an oops stops rtk
   before the kernel could count it)

@@ -5,9 +5,9 @@
  *
  * The options are parsed, and the statistics kept and printed, by the
  * kernel's own pure code, built again for user space (user/user.mk):
- * kernel/debug/cyclictest_opts.c (cyclictest_parse, the per-thread
+ * lib/cyclictest_opts.c (cyclictest_parse, the per-thread
  * priority and interval, cyclictest_next_deadline) and
- * kernel/debug/latency_hist.c (the "T:" line and the -h block), so the
+ * lib/latency_hist.c (the "T:" line and the -h block), so the
  * two cyclictests cannot drift apart.
  *
  * Each measuring thread, rt-tests' timerthread() with
@@ -27,15 +27,15 @@
  * The main thread stays SCHED_OTHER and only watches (every 50 ms: all
  * done, -D reached), printing the live "T:" lines each second unless -q,
  * then the final lines (unless -q -h) and the -h block: the in-kernel
- * command's rules (kernel/debug/cyclictest.c).  rtk has no signals yet:
+ * command's rules (kernel/workloads/cyclictest.c).  rtk has no signals yet:
  * a run without -l or -D ends when the process is killed, and prints
  * nothing more.
  */
 #include "user/lib/ulib.h"
 #include "user/lib/clock.h"
 #include "user/lib/pthread.h"
-#include "kernel/debug/cyclictest_opts.h"
-#include "kernel/debug/latency_hist.h"
+#include "lib/cyclictest_opts.h"
+#include "lib/latency_hist.h"
 
 #define POLL_MS 50		/* the watcher's period */
 #define SUMMARY_MS 1000		/* live summary period without -q */

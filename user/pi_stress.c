@@ -3,7 +3,7 @@
  * groups" of three SCHED_FIFO threads pinned to one CPU each, setting up
  * a priority inversion on a pthread mutex over and over and counting
  * how each one ends.  The same state machine as rtk's in-kernel
- * pi_stress (kernel/debug/pi_stress.c), on user-space primitives: the
+ * pi_stress (kernel/workloads/pi_stress.c), on user-space primitives: the
  * group's lock is a PTHREAD_PRIO_INHERIT mutex (the PI futex), or with
  * --no-pi a plain futex mutex, and the barrier a pthread barrier.
  *

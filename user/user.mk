@@ -7,7 +7,7 @@
 #
 # Every program is one .c file linked with user/lib (crt0, system calls,
 # printf, threads and mutexes) and the kernel's portable lib/string.c and
-# lib/vsnprintf.c (and kernel/debug/cyclictest_opts.c + latency_hist.c,
+# lib/vsnprintf.c (and lib/cyclictest_opts.c + latency_hist.c,
 # the pure cyclictest option parser and statistics), all built again
 # here with the user flags into $(BUILD)/user/obj.  The ELFs are static,
 # non-PIE, at 0x400000 (user/user.ld), Linux's x86_64 ABI: the same file
@@ -33,7 +33,7 @@ USER_LDFLAGS := -nostdlib -static $(if $(findstring clang,$(CC)),,-no-pie) \
 
 USER_LIB_SRCS := $(sort $(wildcard user/lib/*.c) $(wildcard user/lib/*.S)) \
 	lib/string.c lib/vsnprintf.c \
-	kernel/debug/cyclictest_opts.c kernel/debug/latency_hist.c
+	lib/cyclictest_opts.c lib/latency_hist.c
 USER_LIB_OBJS := $(patsubst %,$(USER_OBJ)/%.o,$(filter-out user/lib/crt0.S,$(USER_LIB_SRCS)))
 USER_CRT0 := $(USER_OBJ)/user/lib/crt0.S.o
 USER_LIB := $(USER_BUILD)/libuser.a

@@ -4,13 +4,13 @@
  * acpi_init() finds the RSDP, walks the RSDT/XSDT and fills `acpi` once at
  * boot; the LAPIC, IOAPIC, SMP, timekeeping and power code read it after
  * that (read-only, no lock).  The decoding itself is the pure code of
- * arch/x86_64/acpi_tables.c.  Linux counterpart: include/linux/acpi.h,
+ * lib/acpi_tables.c.  Linux counterpart: include/linux/acpi.h,
  * arch/x86/include/asm/acpi.h (acpi_boot_init()).
  */
 #ifndef ARCH_X86_64_ACPI_H
 #define ARCH_X86_64_ACPI_H
 
-#include "arch/x86_64/acpi_tables.h"
+#include "lib/acpi_tables.h"
 
 #define ACPI_MAX_TABLES 32		   /* RSDT/XSDT entries kept, + DSDT */
 #define ACPI_DEFAULT_LAPIC_ADDR 0xFEE00000 /* Intel SDM Vol. 3A 11.4.1 */

@@ -70,7 +70,7 @@ struct latbreak_cpu_stats {
 	u64 exit_refused;	/* ... and the interrupted task not preemptible */
 	u64 was[LB_NR_WAS];	/* the sleeper at expiry: off every queue,
 				 * running here, or queued but not running */
-	/* the timer events, checked by __latbreak_event_armed */
+	/* the timer events, checked by __latbreak_tick_entry */
 	u64 events;		/* timer interrupts with an armed event */
 	u64 armed_late;		/* armed after something was due: a bug */
 	u64 armed_late_max_ns;
@@ -86,7 +86,7 @@ static const char *const stage_names[LB_NR_STAGES] = {
 	[LB_DELIVERY] = "deadline -> irq vector entry",
 	[LB_ENTRY] = "vector -> tick handler",
 	[LB_TICK] = "tick handler -> hrtimer callback",
-	[LB_WAKE] = "callback -> wake_up_process done",
+	[LB_WAKE] = "callback -> sleeper queued",
 	[LB_QUEUE] = "woken -> next event programming",
 	[LB_HANDLER] = "programming -> handler returns",
 	[LB_SOFTIRQ] = "handler -> irq_exit preemption pt",
@@ -108,23 +108,23 @@ void __latbreak_irq_vector(void)
 	this_cpu_ptr(&latbreak_recs)->vector_cyc = arch_cycles();
 }
 
-void __latbreak_tick_entry(ktime_t now)
-{
-	struct latbreak_rec *r = this_cpu_ptr(&latbreak_recs);
-
-	r->handler_cyc = arch_cycles();
-	r->handler_ns = now;
-}
-
 /* ARMED_SLACK_NS: rounding in the ns -> timer-count conversion */
 #define ARMED_SLACK_NS 1000
 
-void __latbreak_event_armed(ktime_t armed, ktime_t next_tick, ktime_t now)
+/*
+ * __latbreak_tick_entry - stamp the handler's entry for stage [1], then
+ * check the event that fired: armed is what the CPU had programmed, due
+ * the earliest of its hrtimers and its tick.
+ */
+void __latbreak_tick_entry(ktime_t armed, ktime_t next_tick, ktime_t now)
 {
+	struct latbreak_rec *r = this_cpu_ptr(&latbreak_recs);
 	struct latbreak_cpu_stats *st;
 	ktime_t due;
 
 	BUG_ON(!in_irq());
+	r->handler_cyc = arch_cycles();
+	r->handler_ns = now;
 	if (!lb_stats || armed == KTIME_MAX)
 		return;
 	st = &lb_stats[smp_processor_id()];
@@ -170,21 +170,35 @@ void __latbreak_expiry(struct task_struct *task, ktime_t expires)
 		r->sleeper_was = LB_WAS_ASLEEP;
 }
 
-void __latbreak_woken(void)
+/* __latbreak_woken - try_to_wake_up queued p (trace_sched_wakeup): the
+ * end of stage [3] if p is this CPU's open record's sleeper. */
+void __latbreak_woken(struct task_struct *p)
 {
-	this_cpu_ptr(&latbreak_recs)->stamp[LB_WAKE] = arch_cycles();
+	struct latbreak_rec *r = this_cpu_ptr(&latbreak_recs);
+
+	if (r->task == p && r->stamp[LB_TICK] && !r->stamp[LB_WAKE])
+		r->stamp[LB_WAKE] = arch_cycles();
 }
 
-/* Only the first handler return after the wake-up ends stages [4], [5]. */
+/*
+ * __latbreak_reprogram - the tick handler starts programming the next
+ * event: only the first time after the wake-up, stage [4] ends.  A
+ * sleeper that was still running or queued when its timer fired is not
+ * queued again, so no sched_wakeup ended stage [3]: it is empty then
+ * (the callback's wake_up_process only set TASK_RUNNING).
+ */
 void __latbreak_reprogram(void)
 {
 	struct latbreak_rec *r = this_cpu_ptr(&latbreak_recs);
 
+	if (r->stamp[LB_TICK] && !r->stamp[LB_WAKE])
+		r->stamp[LB_WAKE] = r->stamp[LB_TICK];
 	if (r->stamp[LB_WAKE] && !r->stamp[LB_QUEUE])
 		r->stamp[LB_QUEUE] = arch_cycles();
 }
 
-void __latbreak_tick_exit(void)
+/* __latbreak_handler_exit - the tick handler returned: stage [5] ends. */
+void __latbreak_handler_exit(void)
 {
 	struct latbreak_rec *r = this_cpu_ptr(&latbreak_recs);
 

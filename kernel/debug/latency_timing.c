@@ -179,25 +179,25 @@ static void section_end(int kind, unsigned long ip, unsigned long parent)
 }
 
 /* Context: preempt_count just went 0 -> 1 (preemption off). */
-void trace_preempt_off(unsigned long ip, unsigned long parent)
+void __trace_preempt_off(unsigned long ip, unsigned long parent)
 {
 	section_start(LATENCY_PREEMPT_OFF, ip, parent);
 }
 
 /* Context: preempt_count about to go 1 -> 0. */
-void trace_preempt_on(unsigned long ip, unsigned long parent)
+void __trace_preempt_on(unsigned long ip, unsigned long parent)
 {
 	section_end(LATENCY_PREEMPT_OFF, ip, parent);
 }
 
 /* Context: irqs just went off (cli), from on. */
-void trace_hardirqs_off_caller(unsigned long ip, unsigned long parent)
+void __trace_hardirqs_off(unsigned long ip, unsigned long parent)
 {
 	section_start(LATENCY_IRQS_OFF, ip, parent);
 }
 
 /* Context: irqs about to go on (sti), still off. */
-void trace_hardirqs_on_caller(unsigned long ip, unsigned long parent)
+void __trace_hardirqs_on(unsigned long ip, unsigned long parent)
 {
 	/* an enable with irqs already on closes nothing (and this CPU's
 	 * record is not ours to touch while we could migrate) */
@@ -206,8 +206,8 @@ void trace_hardirqs_on_caller(unsigned long ip, unsigned long parent)
 	section_end(LATENCY_IRQS_OFF, ip, parent);
 }
 
-/* Context: hard irq entry, irqs off (see latency_irq_entry_hook). */
-void trace_hardirqs_entry(void)
+/* Context: hard irq entry, irqs off (see trace_irq_enter, hooks.h). */
+void __trace_hardirqs_entry(void)
 {
 	if (READ_ONCE(lat_enabled))
 		this_cpu_ptr(&lat_cpu)->open[LATENCY_IRQS_OFF].start = 0;

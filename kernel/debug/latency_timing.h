@@ -14,11 +14,10 @@
  * reset` (the article's `echo 0 > /proc/sys/kernel/preempt_max_latency`)
  * starts them over.
  *
- * The hooks sit in preempt_disable()/preempt_enable()
- * (kernel/sched/preempt.h), in the raw_local_irq_*() family
- * (kernel/irqflags.h) and in the scheduler's wake-up and switch
- * paths; without the option they compile to nothing.  This header
- * includes nothing but lib/: kernel/irqflags.h includes it.
+ * The hooks (kernel/debug/hooks.h) sit in preempt_disable()/
+ * preempt_enable() (kernel/sched/preempt.h), in the raw_local_irq_*()
+ * family (kernel/irqflags.h) and in the scheduler's wake-up and switch
+ * paths; without the option they compile to nothing.
  *
  * Linux counterpart: kernel/trace/trace_irqsoff.c (preemptoff, irqsoff),
  * trace_sched_wakeup.c (wakeup_rt), trace_preemptirq.c (the hooks:
@@ -31,12 +30,7 @@
 #define KERNEL_DEBUG_LATENCY_TIMING_H
 
 #include "lib/types.h"
-#include "lib/compiler.h"
-
-#if defined(CONFIG_CRITICAL_PREEMPT_TIMING) || \
-	defined(CONFIG_CRITICAL_IRQSOFF_TIMING) || defined(CONFIG_WAKEUP_TIMING)
-#define CONFIG_LATENCY_TIMING 1	/* any of them: the `latency` command */
-#endif
+#include "kernel/debug/hooks.h"	/* CONFIG_LATENCY_TIMING, the hooks */
 
 enum latency_kind {
 	LATENCY_PREEMPT_OFF,	/* CRITICAL_PREEMPT_TIMING */
@@ -81,86 +75,17 @@ void latency_timing_reset(void);
 bool latency_timing_read(enum latency_kind kind, int cpu,
 			 struct latency_record *rec);
 
-/* The hooks (Linux's names).  Context: any; they never sleep or lock. */
-void trace_preempt_off(unsigned long ip, unsigned long parent);
-void trace_preempt_on(unsigned long ip, unsigned long parent);
-void trace_hardirqs_off_caller(unsigned long ip, unsigned long parent);
-void trace_hardirqs_on_caller(unsigned long ip, unsigned long parent);
-void trace_hardirqs_entry(void);
-
-struct task_struct;
-/* latency_wakeup_mark - p was just woken; track it if it is the most
- * important RT task woken and not yet running.  Context: any. */
-void latency_wakeup_mark(struct task_struct *p, unsigned long ip);
-/* latency_wakeup_switch - next is about to run on this CPU.
- * Context: the scheduler, irqs off. */
-void latency_wakeup_switch(struct task_struct *next, unsigned long ip);
-
 /*
- * Hook macros for the headers above.  The preemption hooks fire on the
- * 0 -> 1 and 1 -> 0 transitions of the whole preempt_count (a section
- * inside an interrupt is the irqs-off record's), so they expand only
- * where preempt_count() is visible.
+ * The hooks are in kernel/debug/hooks.h (trace_preempt_off/on,
+ * trace_hardirqs_off/on, trace_irq_enter, trace_sched_wakeup/switch,
+ * stop_critical_timings); they call __trace_preempt_off/on,
+ * __trace_hardirqs_off/on, __trace_hardirqs_entry (Linux:
+ * trace_preempt_off, trace_hardirqs_off_caller), latency_wakeup_mark
+ * (p was just woken: tracked if it is the most important RT task woken
+ * and not yet running) and latency_wakeup_switch (next is about to run
+ * on this CPU), all in latency_timing.c.  The preemption hooks fire on
+ * the 0 -> 1 and 1 -> 0 transitions of the whole preempt_count (a
+ * section inside an interrupt is the irqs-off record's).
  */
-#ifdef CONFIG_CRITICAL_PREEMPT_TIMING
-#define latency_preempt_off_hook()                                           \
-	do {                                                                 \
-		if (preempt_count() == 1)                                    \
-			trace_preempt_off(_THIS_IP_, _RET_IP_);              \
-	} while (0)
-#define latency_preempt_on_hook()                                            \
-	do {                                                                 \
-		if (preempt_count() == 1)                                    \
-			trace_preempt_on(_THIS_IP_, _RET_IP_);               \
-	} while (0)
-#else
-#define latency_preempt_off_hook() do { } while (0)
-#define latency_preempt_on_hook() do { } while (0)
-#endif
-
-#ifdef CONFIG_CRITICAL_IRQSOFF_TIMING
-/* the flags raw_local_irq_disable() passes to latency_irqs_off_hook() */
-#define latency_irq_flags() arch_local_save_flags()
-/* after cli, given the flags from before it */
-#define latency_irqs_off_hook(was_flags)                                     \
-	do {                                                                 \
-		if (!arch_irqs_disabled_flags(was_flags))                    \
-			trace_hardirqs_off_caller(_THIS_IP_, _RET_IP_);      \
-	} while (0)
-/* before sti / a restore to flags with IF set */
-#define latency_irqs_on_hook(new_flags)                                      \
-	do {                                                                 \
-		if (!arch_irqs_disabled_flags(new_flags))                    \
-			trace_hardirqs_on_caller(_THIS_IP_, _RET_IP_);       \
-	} while (0)
-/* at interrupt entry: IF was on, so an open irqs-off section went by an
- * unhooked iret or sti and is stale (an interrupt handler's own time is
- * not counted) */
-#define latency_irq_entry_hook() trace_hardirqs_entry()
-#else
-#define latency_irq_entry_hook() do { } while (0)
-#define latency_irq_flags() 0UL
-#define latency_irqs_off_hook(was_flags) do { (void)(was_flags); } while (0)
-#define latency_irqs_on_hook(new_flags) do { (void)(new_flags); } while (0)
-#endif
-
-#ifdef CONFIG_WAKEUP_TIMING
-#define latency_wakeup_hook(p) latency_wakeup_mark((p), _RET_IP_)
-#define latency_switch_hook(next) latency_wakeup_switch((next), _THIS_IP_)
-#else
-#define latency_wakeup_hook(p) do { (void)(p); } while (0)
-#define latency_switch_hook(next) do { (void)(next); } while (0)
-#endif
-
-/*
- * stop_critical_timings - close this CPU's open irqs-off section here:
- * the idle loop calls it before its bare "sti; hlt", which no hook sees
- * (Linux: the same name, in the cpuidle path).
- */
-#ifdef CONFIG_CRITICAL_IRQSOFF_TIMING
-#define stop_critical_timings() trace_hardirqs_on_caller(_THIS_IP_, _RET_IP_)
-#else
-#define stop_critical_timings() do { } while (0)
-#endif
 
 #endif /* KERNEL_DEBUG_LATENCY_TIMING_H */

@@ -9,7 +9,7 @@
 #include "arch/x86_64/arch.h"
 
 /*
- * __race_window_park - the slow path of race_window(): claim the arming
+ * __race_window_park - the slow path of trace_race_window(): claim the arming
  * (one pass parks per arming, even if two CPUs arrive together), publish
  * parked, spin until released or RACE_WINDOW_MAX_NS passed.
  * Context: any (may run with interrupts off and raw locks held; only

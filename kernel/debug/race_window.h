@@ -4,13 +4,14 @@
  * A race between two CPUs usually needs them to meet inside a window of a
  * few instructions, so a test that waits for it to happen by chance fails
  * once a month.  A race window makes it happen every time: the code under
- * test marks the window with race_window(&point), and a test arms the
- * point, waits until a CPU is parked inside the window, runs the other
- * side of the race from another CPU, and lets the parked CPU go on:
+ * test marks the window with trace_race_window(&point) (hooks.h), and a
+ * test arms the point, waits until a CPU is parked inside the window,
+ * runs the other side of the race from another CPU, and lets the parked
+ * CPU go on:
  *
  *	CPU0 (code under test)			CPU1 (the test)
  *	race_window_arm(&p, task)
- *	... race_window(&p):
+ *	... trace_race_window(&p):
  *	    p.parked = 1; spin			race_window_wait_parked(&p)
  *						<the racing operation>
  *	    sees p.released, returns		race_window_release(&p)
@@ -22,7 +23,7 @@
  * longer than RACE_WINDOW_MAX_NS, so a test that forgets to release does
  * not hang the machine (the expired wait is counted and reported).
  *
- * Context: race_window() may be called anywhere, with locks held and
+ * Context: trace_race_window() may be called anywhere, with locks held and
  * interrupts off: it only spins.  The racing side must therefore not need
  * anything the parked CPU holds (that is the point: it races the window).
  * Linux counterpart: none in mainline; its tests use fault injection and
@@ -31,44 +32,8 @@
 #ifndef KERNEL_DEBUG_RACE_WINDOW_H
 #define KERNEL_DEBUG_RACE_WINDOW_H
 
-#include "lib/types.h"
-#include "lib/compiler.h"
+#include "kernel/debug/hooks.h"	/* struct race_window, trace_race_window */
 
-struct task_struct;
-
-/* 1 s: far longer than any racing operation a test performs, short enough
- * that a broken test still finishes. */
-#define RACE_WINDOW_MAX_NS 1000000000ULL
-
-struct race_window {
-	const char *name;
-	/* written by the test, read by the window: */
-	int armed;			/* 1: the next matching pass parks */
-	struct task_struct *task;	/* park only this task; NULL: any */
-	int released;			/* 1: the parked CPU may go on */
-	/* written by the window, read by the test: */
-	int parked;			/* 1: a CPU is inside the window now */
-	unsigned long hits;		/* parks since boot */
-	unsigned long expired;		/* parks ended by RACE_WINDOW_MAX_NS */
-};
-
-#define DEFINE_RACE_WINDOW(wname) \
-	struct race_window wname = { .name = #wname }
-
-void __race_window_park(struct race_window *w);
-
-/* race_window - park here if w is armed for this task.  Context: any. */
-static inline void race_window(struct race_window *w)
-{
-	if (unlikely(READ_ONCE(w->armed)))
-		__race_window_park(w);
-}
-
-/*
- * race_window_arm - make the next pass of task (NULL: any task) through w
- * park until race_window_release().  Context: task.  Locking: none.
- */
-void race_window_arm(struct race_window *w, struct task_struct *task);
 /*
  * race_window_wait_parked - spin until a CPU is parked in w; false if none
  * arrived within timeout_ns.  Context: task, on another CPU than the one
@@ -85,9 +50,7 @@ bool race_window_wait_parked(struct race_window *w, u64 timeout_ns);
  */
 bool race_window_run_until_parked(struct race_window *w,
 				  struct task_struct *task, u64 timeout_ns);
-/* race_window_release - let the parked CPU go on; disarms w.  Context: any. */
-void race_window_release(struct race_window *w);
-/* race_window_disarm - disarm w whether or not it fired.  Context: any. */
-void race_window_disarm(struct race_window *w);
+/* race_window_arm, race_window_release, race_window_disarm: hooks.h
+ * (a boot parameter arms a window in the kernel: sched.ap_startup_race). */
 
 #endif /* KERNEL_DEBUG_RACE_WINDOW_H */

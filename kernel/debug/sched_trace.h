@@ -26,7 +26,7 @@
 #define KERNEL_DEBUG_SCHED_TRACE_H
 
 #include "lib/types.h"
-#include "lib/compiler.h"
+#include "kernel/debug/hooks.h"
 
 #define ST_EVENTS 4096		/* per CPU; the oldest are overwritten */
 
@@ -52,38 +52,15 @@ struct st_event {
 
 struct task_struct;
 
-extern bool sched_trace_on;	/* recording (written by start/stop) */
-
-void __sched_trace_switch(struct task_struct *prev, struct task_struct *next);
-void __sched_trace_wakeup(struct task_struct *p, int cpu);
-void __sched_trace_prio(struct task_struct *p, int prio);
-void __sched_trace_contend(struct task_struct *waiter,
-			   struct task_struct *owner, const void *lock);
-
-/* The hooks.  Context: any (they disable irqs around the append).
- * sched_trace_switch: __schedule before the switch; _wakeup: after p is
- * queued on cpu; _prio: before p's prio becomes prio (rt_mutex_setprio);
- * _contend: waiter is about to block on lock held by owner. */
-#define sched_trace_switch(prev, next)                                       \
-	do {                                                                 \
-		if (unlikely(READ_ONCE(sched_trace_on)))                     \
-			__sched_trace_switch((prev), (next));                \
-	} while (0)
-#define sched_trace_wakeup(p, cpu)                                           \
-	do {                                                                 \
-		if (unlikely(READ_ONCE(sched_trace_on)))                     \
-			__sched_trace_wakeup((p), (cpu));                    \
-	} while (0)
-#define sched_trace_prio(p, prio)                                            \
-	do {                                                                 \
-		if (unlikely(READ_ONCE(sched_trace_on)))                     \
-			__sched_trace_prio((p), (prio));                     \
-	} while (0)
-#define sched_trace_contend(waiter, owner, lock)                             \
-	do {                                                                 \
-		if (unlikely(READ_ONCE(sched_trace_on)))                     \
-			__sched_trace_contend((waiter), (owner), (lock));    \
-	} while (0)
+/*
+ * The hooks are trace_sched_switch (__schedule, before the switch),
+ * trace_sched_wakeup (after p is queued on cpu), trace_sched_pi_setprio
+ * (before p's prio becomes prio) and trace_contention_begin (waiter is
+ * about to block on lock held by owner), in kernel/debug/hooks.h; while
+ * sched_trace_on is false each is one load and a branch, otherwise it
+ * calls __sched_trace_switch/wakeup/prio/contend here, which disable
+ * irqs around the append.
+ */
 
 /* sched_trace_start - empty the rings, start recording.  Returns 0 or
  * -ENOMEM (the rings are allocated at the first start).

@@ -29,7 +29,7 @@
 #include "kernel/futex/futex.h"
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/locking/rtmutex.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/sched/task.h"
 
 

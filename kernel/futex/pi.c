@@ -118,7 +118,7 @@ again:
 		}
 		return 1;
 	}
-	race_window(&futex_lock_pi_atomic_window);
+	trace_race_window(&futex_lock_pi_atomic_window);
 	if (!(uval & FUTEX_WAITERS)) {
 		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval,
 						 uval | FUTEX_WAITERS);
@@ -237,7 +237,7 @@ retry:
 	else if (ret == 0)					/* [LP6] */
 		ret = rt_mutex_wait_proxy_lock(&ps->pi_mutex, abs_timeout,
 					       &rt_waiter);
-	race_window(&futex_lock_pi_unqueue_window);
+	trace_race_window(&futex_lock_pi_unqueue_window);
 
 	raw_spin_lock(&hb->lock);				/* [LP7] */
 	if (ret && !rt_mutex_cleanup_proxy_lock(&ps->pi_mutex, &rt_waiter))

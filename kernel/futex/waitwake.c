@@ -181,7 +181,7 @@ int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout)
 		set_current_state(TASK_INTERRUPTIBLE);
 	}
 	__set_current_state(TASK_RUNNING);
-	race_window(&futex_wait_timeout_window);
+	trace_race_window(&futex_wait_timeout_window);
 
 	raw_spin_lock(&hb->lock);				/* [FW6] */
 	if (q.woken) {

@@ -7,11 +7,10 @@
  */
 #include "kernel/irq/irq_enter.h"
 #include "kernel/irq/softirq.h"
-#include "kernel/debug/latbreak.h"
 #include "kernel/sched/sched.h"	/* irqentry_exit_cond_resched */
 #include "kernel/preempt_count.h"
 #include "lib/bug.h"
-#include "kernel/debug/latency_timing.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/irqflags.h"
 
 DEFINE_PER_CPU(int, __preempt_count);
@@ -23,8 +22,7 @@ DEFINE_PER_CPU(int, __preempt_count);
 void irq_enter(void)
 {
 	BUG_ON(!raw_irqs_disabled());
-	latbreak_irq_vector();		/* cyclictest's stage [0] ends here */
-	latency_irq_entry_hook();	/* IF was on: drop a stale irqs-off */
+	trace_irq_enter();
 	__preempt_count_add(HARDIRQ_OFFSET);
 	/* More than HARDIRQ_MASK can count means a handler re-enabled
 	 * interrupts and recursed: the field would carry into NMI. */
@@ -43,7 +41,7 @@ void irq_exit(void)
 	if (!in_interrupt() && local_softirq_pending())
 		invoke_softirq();	/* softirqs before the preemption */
 	if (!in_interrupt()) {
-		latbreak_irq_exit();
+		trace_irq_exit();
 		irqentry_exit_cond_resched();
 	}
 }

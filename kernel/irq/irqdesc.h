@@ -20,6 +20,7 @@
 #include "kernel/irq/manage.h"
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/sched/wait.h"
+#include "kernel/debug/hooks.h"
 
 #define NR_IRQS ARCH_NR_IRQS
 
@@ -101,6 +102,7 @@ static inline void handle_percpu_irq(unsigned int irq)
 							 * register to save */
 	if (likely(action))
 		action->handler((int)irq, this_cpu_ptr(action->percpu_dev_id));
+	trace_irq_handler_exit();
 }
 
 /* handle_irq_event - run every action of desc once; returns IRQ_HANDLED

@@ -29,7 +29,7 @@
  * provoke one on purpose bracket it with lockdep_expect_begin/end and it
  * prints as "lockdep-expected: " (tools/harness.py fails a run on any
  * "lockdep: " line).
- * Linux counterpart: kernel/locking/lockdep.c, include/linux/lockdep.h.
+ * Linux counterpart: kernel/debug/lockdep.c, include/linux/lockdep.h.
  * rtk leaves out: the chain-key cache (an edge lookup is one hash probe
  * instead), softirq and read-safe usage states, the cross-class irq
  * (safe -> unsafe) check, lock_class_key objects (the init site is the

@@ -4,7 +4,7 @@
  * spinlocks and semaphores"): the owner word, taking the lock (fast
  * path, stealing), the slow lock and unlock, and the API.  Depends on
  * the scheduler (schedule, wake_up_process*), hrtimers for the timed
- * lock, kernel/locking/deadlock.c for the reports and
+ * lock, kernel/debug/deadlock.c for the reports and
  * kernel/locking/rtmutex_pi.c for the PI side: queueing a waiter with
  * its boost, leaving the queue with the deboost, the chain walk.
  * Linux counterpart: kernel/locking/rtmutex.c (v3.x-v4.x structure);
@@ -51,11 +51,10 @@
  */
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/deadlock.h"
-#include "kernel/locking/rttester.h"
 #include "kernel/signal.h"
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/ktime.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/printk.h"
 #include "lib/errno.h"
 #include "lib/bug.h"
@@ -220,7 +219,7 @@ bool try_to_take_rt_mutex(struct rt_mutex *lock, struct task_struct *task,
 	raw_spin_assert_held(&lock->wait_lock);
 
 	mark_rt_mutex_waiters(lock);				/* [T1] */
-	race_window(&rt_mutex_mark_waiters_window);
+	trace_race_window(&rt_mutex_mark_waiters_window);
 	if (rt_mutex_owner(lock))
 		return false;
 	if (waiter) {						/* [T2] */
@@ -333,6 +332,8 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 		if (detect_report)
 			ret = 0;
 	}
+	if (!ret)
+		trace_rt_mutex_block(lock);	/* queued, chain walked */
 
 	while (!ret) {						/* [S4] */
 		if (try_to_take_rt_mutex(lock, current, &waiter))
@@ -346,12 +347,8 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, enum rt_mutex_sleep mode,
 			break;
 		}
 		raw_spin_unlock_irq(&lock->wait_lock);
-		/* the PI tester may stop its threads here, after the wake-up
-		 * and before the retry (kernel/locking/rttester.h) */
-		if (unlikely(READ_ONCE(rttester_active)))
-			rttester_schedule(lock);
-		else
-			schedule();
+		schedule();
+		trace_rt_mutex_wakeup(lock);	/* before the retry */
 		raw_spin_lock_irq(&lock->wait_lock);
 		set_current_state(state);
 	}
@@ -421,7 +418,7 @@ static bool unlock_rt_mutex_safe(struct rt_mutex *lock, unsigned long flags)
 	raw_spin_assert_held(&lock->wait_lock);
 	__atomic_store_n(&lock->owner, (uintptr_t)current, __ATOMIC_RELEASE);
 	raw_spin_unlock_irqrestore(&lock->wait_lock, flags);
-	race_window(&rt_mutex_unlock_window);
+	trace_race_window(&rt_mutex_unlock_window);
 	return rt_mutex_cmpxchg(lock, (uintptr_t)current, 0);
 }
 

@@ -40,7 +40,7 @@
 #include "kernel/locking/rtmutex.h"
 #include "kernel/locking/pi_chain.h"	/* struct rt_mutex_waiter */
 #include "kernel/sched/sched.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 
 #define RT_MUTEX_HAS_WAITERS ((uintptr_t)1)
 

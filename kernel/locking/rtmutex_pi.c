@@ -11,7 +11,7 @@
  * of all the steps is listed in kernel/locking/rtmutex_internal.h; the
  * per-link decisions are the portable kernel/locking/pi_chain.c.
  * Depends on the scheduler (rt_mutex_setprio, wake_up_process*) and
- * kernel/locking/deadlock.c for the depth report.
+ * kernel/debug/deadlock.c for the depth report.
  * Linux counterpart: the PI half of kernel/locking/rtmutex.c (v3.14-v4.x
  * structure; the walk's steps [1]..[13] are Linux's), split out here only
  * for length; rtk leaves out the wake_q batching and SCHED_DEADLINE's
@@ -24,7 +24,7 @@
  * lock's top waiter; the task's prio is the better of its normal_prio
  * and the top of pi_waiters (rt_mutex_getprio).
  */
-#include "kernel/debug/sched_trace.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/deadlock.h"
 #include "lib/errno.h"
@@ -86,7 +86,7 @@ static void rt_mutex_wake_waiter(struct rt_mutex *lock,
 /*
  * The steps of the PI chain walk (rt_mutex_adjust_prio_chain, below: read
  * its comment first), each named after its step.  They run once per link
- * and the pi-boost bench (kernel/debug/bench_lock.c) measures them, so the
+ * and the pi-boost bench (kernel/workloads/bench_lock.c) measures them, so the
  * helpers that act on a lock taken in an earlier step ([3], [7], [9], [10],
  * [11]) check it with the inline raw_spin_is_locked() rather than the
  * out-of-line raw_spin_assert_held(), and the one-line ones ([0], [6],
@@ -377,7 +377,7 @@ static int rt_mutex_adjust_prio_chain(struct task_struct *task, bool detect,
 	int ret = 0;
 
 	BUG_ON(raw_irqs_disabled());
-	race_window(&rt_mutex_chain_walk_window);
+	trace_race_window(&rt_mutex_chain_walk_window);
 again:
 	if (pi_walk_too_deep(++depth, top_task, orig_lock)) {	/* [0] */
 		ret = -EDEADLK;
@@ -455,7 +455,7 @@ int task_blocks_on_rt_mutex(struct rt_mutex *lock,
 	int res;
 
 	raw_spin_assert_held(&lock->wait_lock);
-	sched_trace_contend(task, owner, lock);
+	trace_contention_begin(task, owner, lock);
 	if (owner == task)					/* [B1] */
 		return -EDEADLK;
 

@@ -16,7 +16,7 @@
  */
 #include "kernel/locking/semaphore.h"
 #include "kernel/signal.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "lib/errno.h"
 
 typedef bool (*sem_try_fn)(void *sem);
@@ -89,7 +89,7 @@ static void sem_release(wait_queue_head_t *wq, void (*rel)(void *), void *sem)
 	rel(sem);
 	__wake_up_locked(wq, 0);
 	raw_spin_unlock_irqrestore(&wq->lock, flags);
-	race_window(&sem_release_window);
+	trace_race_window(&sem_release_window);
 }
 
 /* ---- compat_semaphore: Locking of the helpers: sem->wait.lock held */

@@ -137,7 +137,7 @@ static inline bool spin_is_locked(spinlock_t *lock)
 
 #elif defined(CONFIG_PREEMPT_RT) /* && CONFIG_DEBUG_RT_LOCKING_MODE */
 /* ---- rt with DEBUG_RT_LOCKING_MODE: every operation goes through the
- * run-time switch of kernel/locking/rtlock_mode.c */
+ * run-time switch of kernel/debug/rtlock_mode.c */
 #include "kernel/locking/rtlock_mode.h"
 
 static inline void __spin_lock_init(spinlock_t *lock, const char *name,

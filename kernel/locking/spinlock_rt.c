@@ -13,7 +13,7 @@
  * Compiled only under PREEMPT_RT: the whole file is inside
  * #if CONFIG_PREEMPT_RT, since elsewhere spinlock_t is the raw lock and
  * nothing calls these.  Callers: spinlock.h's spin_lock(spinlock_t *) &
- * co., or, with DEBUG_RT_LOCKING_MODE=1, kernel/locking/rtlock_mode.c.
+ * co., or, with DEBUG_RT_LOCKING_MODE=1, kernel/debug/rtlock_mode.c.
  * Linux counterpart: kernel/locking/spinlock_rt.c (rt_spin_lock,
  * rt_spin_unlock, rt_spin_trylock).
  */

@@ -41,7 +41,7 @@
 #include "kernel/mm/pmm.h"
 #include "kernel/percpu_locked.h"
 #include "kernel/locking/lock_break.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/irqflags.h"
 #include "kernel/sched/sched.h"
 #include "lib/bug.h"
@@ -275,7 +275,7 @@ unsigned long slab_drain_cpu(int cpu)
 		if (got)
 			sc->st.drains++;
 		n += got;
-		race_window(&slab_drain_window);
+		trace_race_window(&slab_drain_window);
 		if (cond_resched_lock(&per_cpu_lock(slab_cpu, cpu)))
 			sc->st.lock_breaks++;
 	}

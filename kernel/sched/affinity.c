@@ -18,7 +18,7 @@
 #include "kernel/sched/rq.h"
 #include "kernel/smp.h"
 #include "lib/errno.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 
 DEFINE_RACE_WINDOW(migrate_enqueue_window);
 DEFINE_RACE_WINDOW(set_cpus_allowed_relock_window);
@@ -127,7 +127,7 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
 	if (rq->curr != p && !p->on_cpu) {			/* [2] */
 		drq = cpu_rq(dest);
 		raw_spin_unlock(&rq->lock);
-		race_window(&set_cpus_allowed_relock_window);
+		trace_race_window(&set_cpus_allowed_relock_window);
 		double_rq_lock(rq, drq);
 		if (p->on_rq && p->cpu == rq->cpu && rq->curr != p) {
 			move_queued_task(rq, drq, p);
@@ -188,7 +188,7 @@ void migrate_enqueue(struct task_struct *p)
 	struct rq *rq;
 	int cpu;
 
-	race_window(&migrate_enqueue_window);
+	trace_race_window(&migrate_enqueue_window);
 	raw_spin_lock_irqsave(&p->pi_lock, flags);
 	BUG_ON(!p->migrate_pending || p->on_rq || p->on_cpu);
 	cpu = select_task_rq(p);

@@ -41,7 +41,7 @@
  */
 #include "kernel/sched/completion.h"
 #include "kernel/time/hrtimer.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "lib/bug.h"
 
 DEFINE_RACE_WINDOW(complete_wake_window);
@@ -83,7 +83,7 @@ void complete(struct completion *x)
 		x->done++;
 	complete_wake_locked(x, false);
 	raw_spin_unlock_irqrestore(&x->wait.lock, flags);
-	race_window(&complete_wake_window);
+	trace_race_window(&complete_wake_window);
 }
 
 void complete_all(struct completion *x)
@@ -94,7 +94,7 @@ void complete_all(struct completion *x)
 	x->done = COMPLETION_DONE_ALL;
 	complete_wake_locked(x, true);
 	raw_spin_unlock_irqrestore(&x->wait.lock, flags);
-	race_window(&complete_wake_window);
+	trace_race_window(&complete_wake_window);
 }
 
 bool try_wait_for_completion(struct completion *x)
@@ -142,7 +142,7 @@ s64 wait_for_completion_timeout(struct completion *x, s64 timeout_ns)
 		raw_spin_unlock_irq(&x->wait.lock);
 		left = schedule_timeout(left);
 		if (left <= 0)
-			race_window(&completion_timeout_window);
+			trace_race_window(&completion_timeout_window);
 		raw_spin_lock_irq(&x->wait.lock);		/* [3] */
 	}
 	list_del_init(&e.entry);				/* [4] */

@@ -33,10 +33,8 @@
 #include "kernel/panic.h"
 #include "kernel/smp.h"
 #include "arch/x86_64/arch.h"
-#include "kernel/debug/latency_timing.h"
-#include "kernel/debug/sched_trace.h"
 #include "kernel/rcu/rcupdate.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/locking/bkl.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/kstack.h"
@@ -196,6 +194,49 @@ static void context_switch(struct rq *rq, struct task_struct *prev,
 }
 
 /*
+ * schedule_check_preconditions - what __schedule needs of its caller,
+ * checked as xv6's sched() does, each with what was expected: a task
+ * (not an interrupt handler) that is this CPU's current task, with
+ * preemption disabled once by the caller (a deeper count is a caller
+ * holding a spinning lock: schedule() has reported it as "scheduling
+ * while atomic", as Linux does, and goes on), and not holding this
+ * CPU's run-queue lock (__schedule takes it).
+ * Context: task, preemption off.
+ */
+static void schedule_check_preconditions(void)
+{
+	struct rq *rq = this_rq();
+
+	if (unlikely(in_irq() || in_nmi()))
+		panic("__schedule: called in interrupt context (preempt_count "
+		      "%#x); expected a task", preempt_count());
+	if (unlikely(!(preempt_count() & PREEMPT_MASK)))
+		panic("__schedule: preemption enabled (preempt_count %#x); "
+		      "expected the caller's preempt_disable()", preempt_count());
+	if (unlikely(READ_ONCE(rq->curr) != current))
+		panic("__schedule: CPU%d's rq->curr is %s/%d, expected the "
+		      "caller %s/%d", rq->cpu, rq->curr->name, rq->curr->pid,
+		      current->name, current->pid);
+	if (unlikely(raw_spin_is_held_here(&rq->lock)))
+		panic("__schedule: CPU%d's rq->lock already held here; expected "
+		      "it free (a caller that locked its run queue)", rq->cpu);
+}
+
+/*
+ * block_task - [2] of __schedule: prev set a sleeping state and was not
+ * preempted, so it leaves the queue.  (Linux 6.12: block_task /
+ * try_to_block_task.)  The race window is the test-only seam between
+ * the state test and the dequeue.
+ * Context: __schedule, irqs off.  Locking: rq->lock held.
+ */
+static void block_task(struct rq *rq, struct task_struct *prev)
+{
+	raw_spin_assert_held(&rq->lock);
+	trace_race_window(&schedule_dequeue_window);
+	deactivate_task(rq, prev);
+}
+
+/*
  * __schedule - the scheduler proper.
  * [1] irqs off, lock this CPU's queue; [2] a prev that set a sleeping
  * state (and is not being preempted) leaves the queue; [3] charge prev,
@@ -213,15 +254,14 @@ static void __schedule(bool preempt)
 	struct task_struct *prev, *next;
 	struct rq *rq;
 
+	schedule_check_preconditions();
 	raw_local_irq_disable();			/* [1] */
 	rq = this_rq();
 	raw_spin_lock(&rq->lock);
 	prev = rq->curr;
 	if (!preempt && READ_ONCE(prev->state) != TASK_RUNNING &&
-	    prev->on_rq) {
-		race_window(&schedule_dequeue_window);
-		deactivate_task(rq, prev);		/* [2] */
-	}
+	    prev->on_rq)
+		block_task(rq, prev);			/* [2] */
 	/* prev is queued or off: pull; may drop rq->lock, so a change of
 	 * prev's affinity meanwhile is seen by the test below (rt.c) */
 	pull_rt_task(rq);
@@ -255,8 +295,7 @@ static void __schedule(bool preempt)
 	else
 		prev->nivcsw++;
 	rq_update_cpu_prio(rq);
-	latency_switch_hook(next);			/* WAKEUP_TIMING */
-	sched_trace_switch(prev, next);
+	trace_sched_switch(prev, next);
 	context_switch(rq, prev, next);
 }
 

@@ -16,7 +16,7 @@
  */
 #include "kernel/sched/rq.h"
 #include "kernel/cmdline.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/mm/kstack.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
@@ -220,7 +220,7 @@ void cpu_startup_entry(int cpu)
 	struct task_struct *idle = &idle_tasks[cpu];
 
 	BUG_ON(!raw_irqs_disabled());
-	race_window(&ap_startup_window);
+	trace_race_window(&ap_startup_window);
 	raw_spin_lock(&rq->lock);
 	BUG_ON(rq->curr != idle || rq->idle != idle); /* idle_init */
 	ap_early_wakeups[cpu] = rq->nr_fair + rq->rt.nr_queued;

@@ -21,7 +21,7 @@
 #include "kernel/mm/kstack.h"
 #include "kernel/mm/slab.h"
 #include "kernel/printk.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "lib/errno.h"
 #include "lib/vsnprintf.h"
 #include "lib/string.h"
@@ -223,7 +223,7 @@ void __put_task_struct(struct task_struct *p)
 	BUG_ON(p == current_or_null());
 	BUG_ON(p->flags & PF_IDLE);
 	sched_task_unlist(p);
-	race_window(&put_task_unlisted_window);	/* sched.h: reaping */
+	trace_race_window(&put_task_unlisted_window);	/* sched.h: reaping */
 	if (p->stack)
 		task_stack_free(p->stack);
 	if (p->kthread)

@@ -17,7 +17,7 @@
 
 #include "kernel/preempt_count.h"
 #include "kernel/sched/preempt_model.h"
-#include "kernel/debug/latency_timing.h"
+#include "kernel/debug/hooks.h"
 #include "lib/compiler.h"
 #include "lib/bug.h"
 
@@ -57,12 +57,12 @@ void preempt_schedule(void);
 	do {                                                                 \
 		preempt_count_inc();                                         \
 		barrier();                                                   \
-		latency_preempt_off_hook();                                  \
+		trace_preempt_off();                                         \
 	} while (0)
 
 #define preempt_enable_no_resched()                                          \
 	do {                                                                 \
-		latency_preempt_on_hook();                                   \
+		trace_preempt_on();                                          \
 		barrier();                                                   \
 		preempt_count_dec();                                         \
 	} while (0)

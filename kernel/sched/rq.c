@@ -16,7 +16,7 @@
 #include "kernel/sched/rq.h"
 #include "kernel/smp.h"
 #include "kernel/panic.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 
 struct rq runqueues[NR_CPUS];
 DEFINE_RACE_WINDOW(task_rq_lock_window);
@@ -57,12 +57,12 @@ struct rq *__task_rq_lock(struct task_struct *p)
 	raw_spin_assert_held(&p->pi_lock);
 	for (;;) {
 		rq = cpu_rq(READ_ONCE(p->cpu));
-		race_window(&task_rq_lock_window);
+		trace_race_window(&task_rq_lock_window);
 		raw_spin_lock(&rq->lock);
 		if (rq == cpu_rq(READ_ONCE(p->cpu)))
 			return rq;
 		raw_spin_unlock(&rq->lock);
-		race_window(&task_rq_lock_retry_window);
+		trace_race_window(&task_rq_lock_retry_window);
 	}
 }
 

@@ -27,7 +27,7 @@
  */
 #include "kernel/sched/rq.h"
 #include "kernel/sched/rt_placement.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 
 /* rt_task_migratory - may p run on more than one CPU?  Only such a
  * task can be pushed or pulled (Linux: nr_cpus_allowed > 1).
@@ -229,7 +229,7 @@ static void double_lock_balance(struct rq *this_rq, struct rq *busiest)
 		return;
 	}
 	raw_spin_unlock(&this_rq->lock);
-	race_window(&pull_rt_unlocked);
+	trace_race_window(&pull_rt_unlocked);
 	double_rq_lock(this_rq, busiest);
 }
 

@@ -20,7 +20,7 @@
 #include "kernel/sched/task.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/irqflags.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 
 /* current - the task running on this CPU (one gs-relative load: safe to
  * read with preemption on, the value is the reader's own task). */

@@ -17,9 +17,8 @@
  * effective prio only); POSIX sched_setscheduler(2) for the policies.
  */
 #include "kernel/sched/rq.h"
-#include "kernel/debug/sched_trace.h"
 #include "kernel/locking/rtmutex.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "lib/errno.h"
 
 DEFINE_RACE_WINDOW(sched_setscheduler_pi_window);
@@ -85,7 +84,7 @@ int sched_setscheduler(struct task_struct *p, int policy,
 	/* until the walk below requeues it, a waiter of p's is queued at
 	 * p's old prio: the state [T4] of try_to_take_rt_mutex must not
 	 * trust (kernel/locking/rtmutex.c) */
-	race_window(&sched_setscheduler_pi_window);
+	trace_race_window(&sched_setscheduler_pi_window);
 	rt_mutex_adjust_pi(p);	/* blocked: carry the change along the chain */
 	return 0;
 }
@@ -117,7 +116,7 @@ void rt_mutex_setprio(struct task_struct *p, int prio)
 	rq = __task_rq_lock(p);
 	update_curr(rq);
 	if (p->prio != prio)
-		sched_trace_prio(p, prio);
+		trace_sched_pi_setprio(p, prio);
 	push = change_prio_locked(rq, p, prio);
 	raw_spin_unlock(&rq->lock);
 	if (push)

@@ -47,8 +47,7 @@
  * TASK_RUNNING_MUTEX: article, "Preemptible critical sections".
  */
 #include "kernel/sched/rq.h"
-#include "kernel/debug/latency_timing.h"
-#include "kernel/debug/sched_trace.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/sched/deferred.h"
 
 /* check_preempt - p was just queued on rq: does it preempt rq->curr?
@@ -198,8 +197,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 		set_task_cpu(p, cpu);
 		WRITE_ONCE(p->state, TASK_RUNNING);
 		activate_task(rq, p, false);
-		latency_wakeup_hook(p);		/* WAKEUP_TIMING */
-		sched_trace_wakeup(p, cpu);
+		trace_sched_wakeup(p, cpu);
 		check_preempt(rq, p, sync);
 	}
 	raw_spin_unlock(&rq->lock);

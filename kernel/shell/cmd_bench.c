@@ -1,6 +1,6 @@
 /*
  * kernel/shell/cmd_bench.c - `bench`: the micro-benchmark figures
- * (kernel/debug/bench.h), in the same "# bench:" lines the bench suite
+ * (kernel/workloads/bench.h), in the same "# bench:" lines the bench suite
  * prints, so tools/bench.py reads either.
  *
  *	bench		every figure, in table order
@@ -9,7 +9,7 @@
  * Linux counterpart: none.
  */
 #include "kernel/shell/shell.h"
-#include "kernel/debug/bench.h"
+#include "kernel/workloads/bench.h"
 #include "kernel/printk.h"
 #include "kernel/version.h"
 #include "lib/errno.h"

@@ -1,14 +1,14 @@
 /*
  * kernel/shell/cmd_cyclictest.c - the `cyclictest` command: rt-tests'
- * cyclictest flags (kernel/debug/cyclictest_opts.h) and output
- * (kernel/debug/latency_hist.h), run by kernel/debug/cyclictest.c;
+ * cyclictest flags (lib/cyclictest_opts.h) and output
+ * (lib/latency_hist.h), run by kernel/workloads/cyclictest.c;
  * ctrl-C stops a run and prints what it measured.
  *
  *	cyclictest -S -p99 -i1000 -l20000 -q
  *	cyclictest -t 2 -a 1 -D 10s -h 200
  *	cyclictest -t 3 -l 100		(P:99 I:1000, P:99 I:1500, P:99 I:2000)
  */
-#include "kernel/debug/cyclictest.h"
+#include "kernel/workloads/cyclictest.h"
 #include "kernel/printk.h"
 #include "kernel/shell/shell.h"
 #include "kernel/smp.h"
@@ -39,5 +39,5 @@ static int cmd_cyclictest(int argc, char **argv)
 	return cyclictest_run(&o, emit_console, NULL, shell_interrupted, NULL);
 }
 SHELL_COMMAND(cyclictest,
-	      "rt-tests cyclictest: -S -t N -a CPU -p PRIO -i US -d US -l N -D T -h US -q --priospread (rest: kernel/debug/cyclictest_opts.h)",
+	      "rt-tests cyclictest: -S -t N -a CPU -p PRIO -i US -d US -l N -D T -h US -q --priospread (rest: lib/cyclictest_opts.h)",
 	      cmd_cyclictest);

@@ -1,6 +1,6 @@
 /*
  * kernel/shell/cmd_load.c - the `load` command: start, list and stop the
- * background loads of kernel/debug/load.h.
+ * background loads of kernel/workloads/load.h.
  *
  *	load lockhog 2 2000	load rawhog 1 500	load irqoff 1 100
  *	load lockbreak 2 2000	(lockhog with cond_resched_lock every µs)
@@ -9,7 +9,7 @@
  *	load			(list)
  *	load stop [ID]
  */
-#include "kernel/debug/load.h"
+#include "kernel/workloads/load.h"
 #include "kernel/printk.h"
 #include "kernel/shell/shell.h"
 #include "lib/errno.h"

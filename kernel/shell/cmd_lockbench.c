@@ -1,13 +1,13 @@
 /*
  * kernel/shell/cmd_lockbench.c - `lockbench`: the lock figures of the
- * bench suite (kernel/debug/bench.h) in one go, for the locking notes:
+ * bench suite (kernel/workloads/bench.h) in one go, for the locking notes:
  * uncontended lock/unlock of raw_spinlock_t, spinlock_t (under rt the
  * rt_mutex fast path), rt_mutex, semaphore and rwlock, the two-CPU
  * hand-offs, and the PI boost against chain length (sched_setscheduler
  * on the blocked end of a chain of 1..32 rt_mutexes, every owner
  * re-prioritised by rt_mutex_adjust_pi).
  *
- * The measurements are the bench suite's own (kernel/debug/bench_lock.c):
+ * The measurements are the bench suite's own (kernel/workloads/bench_lock.c):
  * this command used to carry a copy of the PI-chain code and now only
  * picks figures, so `lockbench` and `bench NAME` print the same "# bench:"
  * lines (median and max, ns and cycles) that tools/bench.py reads.
@@ -15,7 +15,7 @@
  * Linux counterpart: none (lock_torture and rt-tests measure similar).
  */
 #include "kernel/shell/shell.h"
-#include "kernel/debug/bench.h"
+#include "kernel/workloads/bench.h"
 #include "kernel/printk.h"
 #include "kernel/version.h"
 #include "lib/compiler.h"

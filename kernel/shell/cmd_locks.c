@@ -12,7 +12,7 @@
  */
 #include "kernel/shell/shell.h"
 #include "kernel/locking/rtmutex_internal.h"
-#include "kernel/locking/rttester.h"
+#include "kernel/workloads/rttester.h"
 #include "kernel/printk.h"
 #include "lib/errno.h"
 #include "lib/string.h"

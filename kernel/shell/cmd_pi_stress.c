@@ -1,6 +1,6 @@
 /*
  * kernel/shell/cmd_pi_stress.c - `pi_stress [--groups N] [--duration S]
- * [--compat]`: rt-tests' pi_stress (kernel/debug/pi_stress.h).  Groups
+ * [--compat]`: rt-tests' pi_stress (kernel/workloads/pi_stress.h).  Groups
  * default to one per online CPU, the duration to 10 s (0: until
  * ctrl-C); --compat uses a compat_semaphore (no priority inheritance),
  * which shows the inversion (unresolved > 0, result=FAIL).  Prints
@@ -10,7 +10,7 @@
  *	deadlocks=<n> result=PASS|FAIL
  * Linux counterpart: rt-tests' pi_stress --groups --duration.
  */
-#include "kernel/debug/pi_stress.h"
+#include "kernel/workloads/pi_stress.h"
 #include "kernel/printk.h"
 #include "kernel/shell/shell.h"
 #include "kernel/sched/sched.h"

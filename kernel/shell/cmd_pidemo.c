@@ -1,6 +1,6 @@
 /*
  * kernel/shell/cmd_pidemo.c - `pidemo [trace] [section_ms [b_ms]]`: the
- * article's priority inversion (kernel/locking/pidemo.h), with a PI lock
+ * article's priority inversion (kernel/workloads/pidemo.h), with a PI lock
  * and with a lock without PI, for B running b_ms and 2 * b_ms; prints
  * how long the high-priority C waited each time.
  *
@@ -12,7 +12,7 @@
  * Chrome/Perfetto trace.
  */
 #include "kernel/shell/shell.h"
-#include "kernel/locking/pidemo.h"
+#include "kernel/workloads/pidemo.h"
 #include "kernel/debug/sched_trace.h"
 #include "kernel/sched/preempt_model.h"
 #include "kernel/smp.h"

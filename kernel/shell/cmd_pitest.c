@@ -1,6 +1,6 @@
 /*
  * kernel/shell/cmd_pitest.c - `pitest`: run a PI tester script
- * (kernel/locking/rttester.h) typed or pasted at the console up to a
+ * (kernel/workloads/rttester.h) typed or pasted at the console up to a
  * line `end`, or `pitest NAME` for a built-in one (tests/pi/NAME.tst),
  * `pitest list` for their names.  Answers "pitest: PASS" or
  * "pitest: FAIL line N: <line> (<seen>)".
@@ -8,7 +8,7 @@
  * from stdin.
  */
 #include "kernel/shell/shell.h"
-#include "kernel/locking/rttester.h"
+#include "kernel/workloads/rttester.h"
 #include "kernel/printk.h"
 #include "lib/string.h"
 #include "lib/errno.h"

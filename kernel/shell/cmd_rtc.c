@@ -2,7 +2,7 @@
  * kernel/shell/cmd_rtc.c - `rtc start HZ`, `rtc stop`, `rtc hist`:
  * RTC_HISTOGRAM (drivers/rtc_cmos.h).  `rtc hist` prints the counts,
  * the cyclictest-style summary line of the handler thread and the
- * histogram block of kernel/debug/latency_hist.h (1 µs buckets of
+ * histogram block of lib/latency_hist.h (1 µs buckets of
  * interrupt-to-thread latency).
  *
  * Linux counterpart: the 2.6-rt /proc/sys/kernel/rtc_histogram output.

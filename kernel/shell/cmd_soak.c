@@ -7,7 +7,7 @@
  * ctrl-C: every part ends by itself after SECONDS.
  * Linux counterpart: none (see soak.h).
  */
-#include "kernel/debug/soak.h"
+#include "kernel/workloads/soak.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
 #include "kernel/shell/shell.h"

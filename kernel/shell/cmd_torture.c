@@ -1,6 +1,6 @@
 /*
  * kernel/shell/cmd_torture.c - the `torture` command: run a torture kind
- * (kernel/debug/torture.h) in the foreground; ctrl-C ends it early.
+ * (kernel/workloads/torture.h) in the foreground; ctrl-C ends it early.
  *
  *	torture lock TYPE [S]	one lock type (spinlock raw_spinlock rwlock
  *				rt_mutex semaphore rwsem seqlock
@@ -14,7 +14,7 @@
  * Linux counterpart: the locktorture/rcutorture module parameters
  * (torture_type=, shutdown_secs=), from a shell instead of modprobe.
  */
-#include "kernel/debug/torture.h"
+#include "kernel/workloads/torture.h"
 #include "kernel/sched/wait.h"
 #include "kernel/printk.h"
 #include "kernel/shell/shell.h"

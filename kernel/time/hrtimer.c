@@ -19,7 +19,7 @@
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/percpu.h"
 #include "kernel/preempt_count.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "lib/bug.h"
 
 DEFINE_RACE_WINDOW(hrtimer_callback_returned);
@@ -180,7 +180,7 @@ void hrtimer_start(struct hrtimer *timer, ktime_t expires)
 	timer->expires = expires;
 	first = enqueue(base, timer);
 	base_unlock_irqrestore(base, inner);	/* interrupts stay off */
-	race_window(&hrtimer_start_rearm_window);
+	trace_race_window(&hrtimer_start_rearm_window);
 	if (first)
 		tick_reprogram();
 	raw_local_irq_restore(flags);
@@ -203,7 +203,7 @@ void hrtimer_start(struct hrtimer *timer, ktime_t expires)
  * second, after running == NULL, dequeues the re-armed timer.  Forced by
  * tests/kernel/test_hrtimer_cancel.c (race windows
  * hrtimer_callback_returned, hrtimer_cancel_waiting); found by the timer
- * torture (kernel/debug/torture_timer.c).
+ * torture (kernel/workloads/torture_timer.c).
  * Context: any except timer's own function; never sleeps (spins).
  * Locking: takes the timer's base lock.
  */
@@ -215,7 +215,7 @@ int hrtimer_cancel(struct hrtimer *timer)
 	while ((was = remove_timer(timer, true)) < 0) {
 		/* [pairs with run_queues' running store] */
 		base = READ_ONCE(timer->base);
-		race_window(&hrtimer_cancel_waiting);
+		trace_race_window(&hrtimer_cancel_waiting);
 		while (__atomic_load_n(&base->running, __ATOMIC_ACQUIRE) == timer)
 			arch_cpu_relax();
 	}
@@ -253,7 +253,7 @@ void hrtimer_run_queues(ktime_t now)
 		__atomic_store_n(&base->running, t, __ATOMIC_RELEASE);
 		base_unlock_irqrestore(base, flags);
 		r = t->function(t);
-		race_window(&hrtimer_callback_returned);
+		trace_race_window(&hrtimer_callback_returned);
 		flags = base_lock_irqsave(base);
 		if (r == HRTIMER_RESTART && !t->queued && t->base == base)
 			enqueue(base, t);

@@ -9,7 +9,7 @@
  */
 #include "kernel/time/hrtimer_sleep.h"
 #include "kernel/time/hrtimer.h"
-#include "kernel/debug/latbreak.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/sched/sched.h"
 #include "lib/compiler.h"
 #include "lib/errno.h"
@@ -26,10 +26,9 @@ static enum hrtimer_restart abs_sleeper_fn(struct hrtimer *timer)
 {
 	struct abs_sleeper *s = container_of(timer, struct abs_sleeper, timer);
 
-	latbreak_expiry(s->task, timer->expires);
+	trace_hrtimer_sleeper_expire(s->task, timer->expires);
 	WRITE_ONCE(s->fired, true);	/* before the wake-up: pairs with [3] */
 	wake_up_process(s->task);
-	latbreak_woken();
 	return HRTIMER_NORESTART;
 }
 
@@ -65,7 +64,7 @@ int schedule_hrtimeout_abs_state(ktime_t expires, unsigned int state)
 		set_current_state(state);
 	}
 	__set_current_state(TASK_RUNNING);
-	latbreak_sleeper_running();
+	trace_hrtimer_sleeper_running();
 	hrtimer_cancel(&s.timer);				/* [4] */
 	return ret;
 }

@@ -55,12 +55,11 @@
 #include "kernel/time/tick.h"
 #include "kernel/time/hrtimer.h"
 #include "kernel/time/timer.h"
-#include "kernel/debug/latbreak.h"
 #include "kernel/irq/manage.h"
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/sched/sched.h"	/* scheduler_tick */
 #include "kernel/cmdline.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "kernel/percpu.h"
 #include "kernel/preempt_count.h"
 #include "kernel/panic.h"
@@ -164,6 +163,7 @@ void tick_reprogram(void)
 	ktime_t next;
 
 	raw_local_irq_save(flags);
+	trace_tick_reprogram();
 	tc = this_cpu_ptr(&tick_cpus);
 	if (tc->running) {
 		next = hrtimer_next_expiry();
@@ -196,10 +196,9 @@ static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 	ktime_t now = ktime_get();
 
 	BUG_ON(!in_irq());
-	latbreak_tick_entry(now);
 	if (unlikely(!tc->running))
 		return IRQ_NONE;
-	latbreak_event_armed(tc->programmed, tc->next_tick, now);
+	trace_tick_entry(tc->programmed, tc->next_tick, now);
 	tc->programmed = KTIME_MAX;	/* the event fired */
 	if (now >= tc->next_tick) {					/* [1] */
 		if (tc->stopped) {	/* a stopped tick's event: restart */
@@ -217,9 +216,7 @@ static irqreturn_t tick_timer_interrupt(int irq, void *dev_id)
 		run_local_timers();	/* TIMER_SOFTIRQ if one expired */
 	}
 	hrtimer_run_queues(now);					/* [2] */
-	latbreak_reprogram();
 	tick_reprogram();						/* [3] */
-	latbreak_tick_exit();
 	return IRQ_HANDLED;
 }
 
@@ -260,7 +257,7 @@ void tick_nohz_idle_enter(void)
 	tick_reprogram();
 	/* the event is programmed from the list as read: a timer queued
 	 * from now on must kick (trigger_dyntick_cpu's diagram, timer.c) */
-	race_window(&tick_nohz_idle_enter_window);
+	trace_race_window(&tick_nohz_idle_enter_window);
 }
 
 /*

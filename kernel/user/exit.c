@@ -48,7 +48,7 @@
 #include "kernel/signal.h"
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
-#include "kernel/debug/race_window.h"
+#include "kernel/debug/hooks.h"
 #include "lib/bug.h"
 
 DEFINE_RACE_WINDOW(user_exit_woken_window);
@@ -93,7 +93,7 @@ void do_exit(int status)
 	kfree(t);
 	if (last)
 		complete_all(&proc->exited);
-	race_window(&user_exit_woken_window);	/* test-only: [3]-[4] */
+	trace_race_window(&user_exit_woken_window);	/* test-only: [3]-[4] */
 	process_put(proc);						/* [4] */
 	task_exit(status);
 }

@@ -1,6 +1,6 @@
 /*
  * tests/host/fuzz_acpi.c - libFuzzer target for the ACPI table parsers
- * (arch/x86_64/acpi_tables.c), built by `make fuzz` with clang
+ * (lib/acpi_tables.c), built by `make fuzz` with clang
  * -fsanitize=fuzzer,address,undefined.
  *
  * Input: one selector byte, then the table bytes.
@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arch/x86_64/acpi_tables.h"
+#include "lib/acpi_tables.h"
 #include "lib/errno.h"
 
 enum {

@@ -1,6 +1,6 @@
 /*
  * tests/host/test_acpi.c - host unit tests of the ACPI table parsers
- * (arch/x86_64/acpi_tables.c).
+ * (lib/acpi_tables.c).
  *
  * Each test builds a real-looking table in a buffer (the layouts of ACPI
  * 6.5 5.2.5-5.2.12 and HPET 1.0a 3.2.4; the QEMU values where there are
@@ -19,7 +19,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "arch/x86_64/acpi_tables.h"
+#include "lib/acpi_tables.h"
 #include "lib/errno.h"
 #include "tests/host/check.h"
 

@@ -1,6 +1,6 @@
 /*
  * tests/host/test_acpi_overlap.c - host unit tests of where ACPI tables
- * lie (acpi_spans_overlap, acpi_next_overlap in arch/x86_64/acpi_tables.c)
+ * lie (acpi_spans_overlap, acpi_next_overlap in lib/acpi_tables.c)
  * and of roots whose Length runs past what is mapped.
  *
  * Firmware quirks seen on real PCs: a table whose Length runs into the
@@ -16,7 +16,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "arch/x86_64/acpi_tables.h"
+#include "lib/acpi_tables.h"
 #include "lib/errno.h"
 #include "tests/host/check.h"
 

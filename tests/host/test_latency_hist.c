@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "tests/host/check.h"
-#include "kernel/debug/latency_hist.h"
-#include "kernel/debug/cyclictest_opts.h"
+#include "lib/latency_hist.h"
+#include "lib/cyclictest_opts.h"
 #include "lib/errno.h"
 
 /* ---- an emit() that collects lines */

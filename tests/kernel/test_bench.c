@@ -1,5 +1,5 @@
 /*
- * tests/kernel/test_bench.c - the bench figures (kernel/debug/bench.h) as
+ * tests/kernel/test_bench.c - the bench figures (kernel/workloads/bench.h) as
  * a suite: one case per figure, each printing its KTAP diagnostic
  *
  *	# bench: <name> median <ns> ns (<cyc> cyc) max <ns> ns (<cyc> cyc)
@@ -14,14 +14,14 @@
  * seen waiting).  A figure not built in this tree (bench_run gives
  * -ENOSYS) prints "n/a: not built" and is skipped; a cross-CPU
  * figure on one CPU is skipped.  The scenarios are in the headers of
- * kernel/debug/bench_sched.c and bench_lock.c.  `bench` at the shell
+ * kernel/workloads/bench_sched.c and bench_lock.c.  `bench` at the shell
  * prints the same lines; `make test SELFTEST=bench ICOUNT=5` measures in
  * deterministic virtual time.
  * Linux counterpart: none (lmbench, rt-tests, lock_torture measure similar).
  */
 #include "kernel/ktest.h"
 #include "kernel/printk.h"
-#include "kernel/debug/bench.h"
+#include "kernel/workloads/bench.h"
 #include "kernel/time/ktime.h"
 #include "lib/errno.h"
 

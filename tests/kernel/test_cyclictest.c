@@ -14,8 +14,8 @@
  * test task (init, SCHED_OTHER) waits in cyclictest_run().
  */
 #include "kernel/ktest.h"
-#include "kernel/debug/cyclictest.h"
-#include "kernel/debug/latency_hist.h"
+#include "kernel/workloads/cyclictest.h"
+#include "lib/latency_hist.h"
 #include "kernel/smp.h"
 #include "kernel/time/ktime.h"
 #include "lib/string.h"

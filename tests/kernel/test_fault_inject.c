@@ -25,9 +25,10 @@
  * task list, memory not yet returned): test_reaping_task_is_counted.
  * Linux counterpart: tools/testing/fault-injection/failcmd.sh runs.
  */
+#include "kernel/debug/race_window.h"
 #include "kernel/ktest.h"
 #include "kernel/printk.h"
-#include "kernel/debug/load.h"
+#include "kernel/workloads/load.h"
 #include "kernel/irq/manage.h"
 #include "kernel/mm/fault_inject.h"
 #include "kernel/mm/kstack.h"

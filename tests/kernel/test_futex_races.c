@@ -53,6 +53,7 @@
  * W runs at X's prio; W's cmpxchg fails, its FUTEX_UNLOCK_PI hands F to
  * X, which returns 0 with its own TID in the word.
  */
+#include "kernel/debug/race_window.h"
 #include "kernel/ktest.h"
 #include "kernel/futex/futex_internal.h"
 #include "kernel/sched/completion.h"

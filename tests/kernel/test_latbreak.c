@@ -10,7 +10,7 @@
  * deadline without re-arming the event, or a tick handler that re-armed
  * for the tick alone, shows up as "armed late": the deadline is found
  * only at the next tick, up to 1/HZ late.  latbreak checks every timer
- * interrupt while it is on (latbreak_event_armed); docs/latency.md uses
+ * interrupt while it is on (__latbreak_tick_entry); docs/latency.md uses
  * the same counts to show that a loaded rtk's late wake-ups were armed
  * on time and lost their time in delivery.
  *

@@ -1,6 +1,6 @@
 /*
  * tests/kernel/test_load_chan.c - hackbench's mailbox keeps its bound when
- * two senders race for its last slot (kernel/debug/load_chan.h).
+ * two senders race for its last slot (kernel/workloads/load_chan.h).
  *
  * The race (a review found it in `load hackbench`, whose senders all
  * write to each receiver's mailbox):
@@ -23,7 +23,7 @@
  * then K's, each exactly once and in order.
  */
 #include "kernel/ktest.h"
-#include "kernel/debug/load_chan.h"
+#include "kernel/workloads/load_chan.h"
 #include "kernel/debug/race_window.h"
 #include "kernel/sched/completion.h"
 #include "kernel/sched/kthread.h"

@@ -1,6 +1,6 @@
 /*
  * tests/kernel/test_pi.c - the pi suite: every built-in PI tester script
- * (tests/pi/NAME.tst, kernel/locking/rttester.c) passes, and the tester
+ * (tests/pi/NAME.tst, kernel/workloads/rttester.c) passes, and the tester
  * itself fails where it should: a false T:, an unknown opcode, a
  * command to a thread or a lock out of range, with the failing line and
  * what was seen; and it recovers from a deadlock a script leaves (the
@@ -10,7 +10,7 @@
  * are not pinned, so on -smp 4 the scripts also run across CPUs.
  */
 #include "kernel/ktest.h"
-#include "kernel/locking/rttester.h"
+#include "kernel/workloads/rttester.h"
 #include "kernel/locking/rtmutex.h"
 #include "kernel/locking/lockdep.h"
 #include "lib/string.h"

@@ -1,6 +1,6 @@
 /*
  * tests/kernel/test_pi_stress.c - the pi_stress suite: rt-tests'
- * inversion groups (kernel/debug/pi_stress.h), one group per online CPU,
+ * inversion groups (kernel/workloads/pi_stress.h), one group per online CPU,
  * each group's threads bound to its CPU.
  *
  * Scenario (every case; the iteration is drawn in kernel/debug/
@@ -17,7 +17,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/printk.h"
-#include "kernel/debug/pi_stress.h"
+#include "kernel/workloads/pi_stress.h"
 #include "kernel/mm/kstack.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/wait.h"

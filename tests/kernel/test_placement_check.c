@@ -16,7 +16,7 @@
  * Linux counterpart: none.  Needs 2 CPUs.
  */
 #include "tests/kernel/sched_helpers.h"
-#include "kernel/debug/torture_placement.h"
+#include "kernel/workloads/torture_placement.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/sched/wait.h"
 #include "kernel/time/tick.h"

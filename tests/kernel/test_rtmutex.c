@@ -2,7 +2,7 @@
  * tests/kernel/test_rtmutex.c - the rtmutex suite: rt_mutex mutual
  * exclusion, trylock, transitive priority inheritance and its timely
  * removal, lock stealing, timeouts, signals and deadlock detection
- * (kernel/locking/rtmutex.c, kernel/locking/deadlock.c).
+ * (kernel/locking/rtmutex.c, kernel/debug/deadlock.c).
  *
  * Each scenario drives "actors": kthreads that run one lock command at
  * a time from a mailbox (the test posts a command and, for a blocking

@@ -15,7 +15,7 @@
  * not checked.
  */
 #include "kernel/ktest.h"
-#include "kernel/debug/soak.h"
+#include "kernel/workloads/soak.h"
 #include "lib/errno.h"
 
 static int soak_suite_init(void)

@@ -1,6 +1,6 @@
 /*
  * tests/kernel/test_torture.c - the torture suite: each torture kind
- * (kernel/debug/torture.h) runs torture.duration seconds (default
+ * (kernel/workloads/torture.h) runs torture.duration seconds (default
  * TORTURE_TEST_SECONDS, so `make test` stays fast; a long run:
  * `make kernel-test SELFTEST=torture APPEND="torture.duration=60"`) and
  * must end with no error; the interface's own rules (unknown kinds, one
@@ -13,7 +13,7 @@
  * invariant broke; the ERROR lines above the verdict say which did).
  */
 #include "kernel/ktest.h"
-#include "kernel/debug/torture.h"
+#include "kernel/workloads/torture.h"
 #include "kernel/cmdline.h"
 #include "lib/errno.h"
 #include "lib/string.h"
