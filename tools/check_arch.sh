@@ -7,6 +7,11 @@
 #     portable kernel calls arch_*() functions (arch/x86_64/arch.h).
 #  3. arch/ includes nothing from drivers/, kernel/shell/ or kernel/debug/:
 #     the machine layer does not depend on devices, the shell or debugging.
+#  4. The mechanisms (kernel/{sched,locking,time,irq,rcu,mm,futex,user},
+#     the files at kernel/'s top but main.c, drivers/) include nothing
+#     from kernel/workloads/, and from kernel/debug/ only hooks.h, the one
+#     hook header (issue 27).  main.c, the boot sequence, starts the
+#     instruments as Linux's start_kernel does.
 # Prints every offending line and exits 1, or one line per rule and 0.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -60,7 +65,19 @@ if [ -n "$bad" ]; then
 	fail=1
 fi
 
+bad=$(grep -nE '#include "kernel/(workloads/|debug/)' \
+	kernel/sched/* kernel/locking/* kernel/time/* kernel/irq/* \
+	kernel/rcu/* kernel/mm/* kernel/futex/* kernel/user/* \
+	$(ls kernel/*.c kernel/*.h | grep -v '^kernel/main.c$') drivers/* |
+	grep -v '#include "kernel/debug/hooks.h"')
+if [ -n "$bad" ]; then
+	echo "$bad"
+	echo "check-arch: a mechanism may include kernel/debug/hooks.h only, nothing from kernel/workloads/"
+	fail=1
+fi
+
 [ $fail = 0 ] && echo "check-arch: kernel/ includes only arch/x86_64/arch.h, lib/ none;" \
 	"no inline assembly or x86 names in kernel/ and lib/;" \
-	"arch/ includes nothing from drivers/, kernel/shell/, kernel/debug/"
+	"arch/ includes nothing from drivers/, kernel/shell/, kernel/debug/;" \
+	"mechanisms include kernel/debug/hooks.h only, no workload"
 exit $fail
