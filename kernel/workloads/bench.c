@@ -23,8 +23,6 @@
 #define BENCH_RUNNER_PRIO	40
 #define BENCH_RUNNER_CPU	0	/* the boot CPU: always online */
 
-u64 bench_samples[BENCH_MAX_SAMPLES];
-
 struct bench_entry {
 	const char *name;
 	int (*fn)(int n, struct bench_result *res);
@@ -81,23 +79,6 @@ int bench_find(const char *name)
 int bench_min_cpus(int i)
 {
 	return bench_table[i].min_cpus;
-}
-
-int bench_other_cpu(int avoid)
-{
-	int cpu, found = avoid;
-
-	for_each_online_cpu (cpu)
-		if (cpu != avoid)
-			found = cpu;
-	return found;
-}
-
-void bench_set_fifo(struct task_struct *p, int prio)
-{
-	struct sched_param sp = { .sched_priority = prio };
-
-	sched_setscheduler(p, SCHED_FIFO, &sp);
 }
 
 static void bench_sort(u64 *v, int n)

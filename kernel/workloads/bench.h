@@ -23,24 +23,7 @@
 #ifndef KERNEL_WORKLOADS_BENCH_H
 #define KERNEL_WORKLOADS_BENCH_H
 
-#include "lib/types.h"
-
-/* Samples per figure: enough for a stable median under TCG, few enough
- * that the whole set stays within a few seconds there (make test). */
-#define BENCH_SAMPLES		256
-#define BENCH_MAX_SAMPLES	1024	/* cheap figures take more */
-
-struct bench_result {
-	int n;			/* samples taken */
-	u64 min_cyc;		/* shortest sample */
-	u64 median_cyc;
-	u64 max_cyc;
-	u64 median_ns;		/* the same two, in nanoseconds */
-	u64 max_ns;
-	int bad;		/* samples the figure itself found wrong
-				 * (e.g. the wakee ran on another CPU) */
-	const char *note;	/* what the figure covers, or NULL */
-};
+#include "kernel/workloads/bench_figure.h"	/* struct bench_result */
 
 /* bench_count / bench_name - the figures, in table order. */
 int bench_count(void);
@@ -67,41 +50,5 @@ int bench_run(int i, struct bench_result *res);
  * <why>".  rc is bench_run's return value. */
 void bench_print(const char *indent, const char *name, int rc,
 		 const struct bench_result *res);
-
-/* ---- for the figure files only (kernel/debug/bench_*.c) ---- */
-
-/* bench_sample - the sample buffer the running figure fills (index <
- * BENCH_MAX_SAMPLES), in cycles. */
-extern u64 bench_samples[BENCH_MAX_SAMPLES];
-
-/* bench_other_cpu - the last online CPU other than avoid (avoid when it
- * is alone). */
-int bench_other_cpu(int avoid);
-
-struct task_struct;
-/* bench_set_fifo - p to SCHED_FIFO prio (before it starts). */
-void bench_set_fifo(struct task_struct *p, int prio);
-
-/* A figure fills bench_samples[0..n) and returns the count taken or a
- * negative errno; it may set res->bad and res->note. */
-/* bench_sched.c */
-int bench_tsc_read(int n, struct bench_result *res);
-int bench_ctxsw(int n, struct bench_result *res);
-int bench_wake_to_run(int n, struct bench_result *res);
-int bench_ipi_round_trip(int n, struct bench_result *res);
-int bench_irq_to_thread(int n, struct bench_result *res);
-int bench_tick(int n, struct bench_result *res);
-
-/* bench_lock.c */
-int bench_raw_spinlock(int n, struct bench_result *res);
-int bench_spinlock(int n, struct bench_result *res);
-int bench_rt_mutex(int n, struct bench_result *res);
-int bench_semaphore(int n, struct bench_result *res);
-int bench_rwlock_read(int n, struct bench_result *res);
-int bench_rwlock_write(int n, struct bench_result *res);
-int bench_handoff_raw(int n, struct bench_result *res);
-int bench_handoff_spinlock(int n, struct bench_result *res);
-int bench_pi_chain(int depth, int n, struct bench_result *res);
-int bench_kmalloc(int n, struct bench_result *res);
 
 #endif /* KERNEL_WORKLOADS_BENCH_H */

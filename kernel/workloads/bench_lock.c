@@ -21,7 +21,7 @@
  *	kmalloc-kfree-64	kmalloc(64, GFP_KERNEL) + kfree per sample
  * Linux counterpart: lock_torture, rt-tests' pi_stress; none in-tree.
  */
-#include "kernel/workloads/bench.h"
+#include "kernel/workloads/bench_figure.h"
 #include "kernel/locking/spinlock.h"
 #include "kernel/locking/rtmutex.h"
 #include "kernel/locking/rwlock.h"

@@ -28,7 +28,7 @@
  * Linux counterpart: lmbench lat_ctx, rt-tests' cyclictest wakeup
  * latency; none in-tree.
  */
-#include "kernel/workloads/bench.h"
+#include "kernel/workloads/bench_figure.h"
 #include "kernel/irq/manage.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/preempt_model.h"
