@@ -3,7 +3,7 @@
  *
  * panic() is the end of the line: it prints "Kernel panic - not syncing:"
  * (the harness looks for exactly that), the registers and a symbolised
- * backtrace, stops the other CPUs (through panic_stop_other_cpus, an NMI
+ * backtrace, stops the other CPUs (arch_stop_other_cpus, an NMI
  * broadcast once SMP is up) and halts.  __bug() and __warn() implement
  * lib/bug.h for the kernel.  Linux counterpart: kernel/panic.c,
  * lib/bug.c.
@@ -14,7 +14,6 @@
 #include "lib/bug.h"
 #include "lib/vsnprintf.h"
 
-void (*panic_stop_other_cpus)(void);
 static int panic_cpu_entered;
 
 /*
@@ -37,8 +36,7 @@ __noreturn void panic(const char *fmt, ...)
 	printk(KERN_EMERG "Kernel panic - not syncing: %s\n", buf);
 	arch_show_current_regs();
 	arch_show_backtrace(arch_frame_pointer());
-	if (panic_stop_other_cpus)
-		panic_stop_other_cpus();
+	arch_stop_other_cpus();	/* an NMI each; no-op with one CPU online */
 	printk(KERN_EMERG "---[ end Kernel panic - not syncing: %s ]---\n", buf);
 	arch_halt_forever();
 }

@@ -18,8 +18,4 @@ void dump_stack(void);
  * before and after).  Linux: warn_count, /sys/kernel/warn_count. */
 extern unsigned long warn_count;
 
-/* panic_stop_other_cpus - hook the SMP code sets: NMI every other CPU so
- * it prints its backtrace and stops. */
-extern void (*panic_stop_other_cpus)(void);
-
 #endif /* KERNEL_PANIC_H */

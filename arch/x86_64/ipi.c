@@ -37,7 +37,6 @@
 
 static bool stop_requested;   /* set once, by the panicking CPU */
 static u64 cpus_stopped_mask; /* bit n: CPU n has halted */
-static void (*prev_nmi_handler)(struct pt_regs *regs);
 
 void arch_send_call_function_ipi(int cpu)
 {
@@ -74,26 +73,18 @@ static void reschedule_ipi(struct pt_regs *regs)
 }
 
 /*
- * stop_nmi - the NMI hook.  After arch_stop_other_cpus() began: report
- * and halt for good (NMIs stay blocked: there is no IRET).  Otherwise
- * the NMI is not ours: hand it to the previous hook or report it as
- * traps.c does.
+ * smp_stop_nmi - see ipi.h: after arch_stop_other_cpus() began, report
+ * and halt for good (NMIs stay blocked: there is no IRET); otherwise
+ * the NMI is not ours and the caller (do_nmi) reports it.
  * Context: NMI, on the NMI IST stack, interrupts off.
  */
-static void stop_nmi(struct pt_regs *regs)
+bool smp_stop_nmi(struct pt_regs *regs)
 {
 	int cpu = raw_smp_processor_id();
 	char sym[96];
 
-	if (!__atomic_load_n(&stop_requested, __ATOMIC_ACQUIRE)) {
-		if (prev_nmi_handler) {
-			prev_nmi_handler(regs);
-			return;
-		}
-		ksym_snprint(sym, sizeof(sym), regs->rip);
-		printk(KERN_WARNING "NMI received at %s, continuing\n", sym);
-		return;
-	}
+	if (!__atomic_load_n(&stop_requested, __ATOMIC_ACQUIRE))
+		return false;
 	this_cpu_inc(ipi_received[IPI_STOP]);
 	ksym_snprint(sym, sizeof(sym), regs->rip);
 	printk(KERN_EMERG "CPU %d: stopped by panic at %s%s\n", cpu, sym,
@@ -168,7 +159,4 @@ void __init arch_smp_init_ipis(void)
 			panic("smp: vector %#x is taken (%d)",
 			      handlers[i].vector, err);
 	}
-	prev_nmi_handler = nmi_handler;
-	WRITE_ONCE(nmi_handler, stop_nmi);
-	panic_stop_other_cpus = arch_stop_other_cpus;
 }

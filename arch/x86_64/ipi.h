@@ -24,8 +24,7 @@ void arch_send_call_function_single_ipi(int cpu);
 void arch_send_reschedule(int cpu);
 
 /*
- * arch_smp_init_ipis - install the IPI vector handlers and the NMI hook,
- * and make panic stop the other CPUs (panic_stop_other_cpus).
+ * arch_smp_init_ipis - install the IPI vector handlers.
  * Context: boot CPU, once, before the first AP starts.
  */
 void arch_smp_init_ipis(void);
@@ -38,6 +37,12 @@ void arch_smp_init_ipis(void);
  * Context: the panicking CPU, interrupts off.
  */
 void arch_stop_other_cpus(void);
+
+struct pt_regs;
+/* smp_stop_nmi - the NMI's panic stop: once arch_stop_other_cpus began,
+ * report this CPU and halt (never returns); false otherwise.  do_nmi
+ * (traps.c) calls it first.  Context: NMI. */
+bool smp_stop_nmi(struct pt_regs *regs);
 
 /* arch_cpus_stopped - CPUs halted by arch_stop_other_cpus() so far. */
 int arch_cpus_stopped(void);

@@ -3,7 +3,7 @@
  *
  * trap_dispatch() is the C entry of every vector (trap_entry.asm builds
  * the struct pt_regs).  For exceptions it decides:
- *	NMI		nmi_handler hook, else "NMI received"; returns
+ *	NMI		a panic's stop (smp_stop_nmi), else "NMI received"; returns
  *	#BP (int3)	a trap: report "int3 at <sym>", return to the
  *			instruction after the int3
  *	anything else	a fault or abort: print the oops; when a trap catch
@@ -36,13 +36,14 @@
 #include "arch/x86_64/extable.h"
 #include "arch/x86_64/gdt.h"
 #include "kernel/ksyms.h"
+#include "kernel/percpu.h"	/* NR_CPUS, raw_smp_processor_id */
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "lib/bug.h"
 #include "lib/compiler.h"
 #include "lib/vsnprintf.h"
 
-void (*nmi_handler)(struct pt_regs *regs);
+unsigned long nmi_last_regs[NR_CPUS];
 
 static u64 vector_count[IDT_ENTRIES];
 
@@ -216,15 +217,15 @@ static void do_int3(struct pt_regs *regs)
 	printk(KERN_WARNING "---[ end int3 ]---\n");
 }
 
+/* do_nmi - a panic's stop (smp_stop_nmi, never returns), or report the
+ * NMI and go on.  Context: NMI, on the NMI IST stack, interrupts off. */
 static void do_nmi(struct pt_regs *regs)
 {
-	void (*fn)(struct pt_regs *) = READ_ONCE(nmi_handler);
 	char sym[96];
 
-	if (fn) {
-		fn(regs);
+	WRITE_ONCE(nmi_last_regs[raw_smp_processor_id()], (unsigned long)regs);
+	if (smp_stop_nmi(regs))
 		return;
-	}
 	ksym_snprint(sym, sizeof(sym), regs->rip);
 	printk(KERN_WARNING "NMI received at %s, continuing\n", sym);
 }

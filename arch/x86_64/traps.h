@@ -60,11 +60,11 @@ const char *trap_vector_mnemonic(int vector);
 u64 trap_count(int vector);
 
 /*
- * nmi_handler - when set, every NMI calls it instead of printing
- * "NMI received" (the panic path sets it to stop this CPU).  It runs on
- * the NMI IST stack with NMIs blocked until the final IRETQ.
+ * nmi_last_regs - per CPU, where the last NMI's pt_regs were (on the NMI
+ * IST stack: test_exceptions checks it).  An NMI is a panic's stop
+ * (smp_stop_nmi, ipi.c) or is reported as "NMI received" and ignored.
  */
-extern void (*nmi_handler)(struct pt_regs *regs);
+extern unsigned long nmi_last_regs[];
 
 /* show_regs - print regs as an oops does: RIP symbolised, every GPR,
  * the control registers.  Context: any. */

@@ -251,17 +251,17 @@ static void test_nmi_hook_runs_on_nmi_ist_stack(struct ktest *t)
 {
 	unsigned long top, flags;
 	u64 before = trap_count(X86_TRAP_NMI);
-	void (*saved)(struct pt_regs *) = nmi_handler;	/* smp's stop hook */
 
 	/* Interrupts off: the test task must not migrate between reading
 	 * this CPU's NMI stack and raising the NMI (earlier suites may have
 	 * left it on any CPU). */
 	raw_local_irq_save(flags);
 	top = gdt_ist_top(raw_smp_processor_id(), IST_NMI);
-	nmi_seen_regs = 0;
-	nmi_handler = record_nmi;
+	nmi_last_regs[raw_smp_processor_id()] = 0;
 	__asm__ volatile("int $2" ::: "memory");
-	nmi_handler = saved;
+	nmi_seen_regs = nmi_last_regs[raw_smp_processor_id()];
+	nmi_seen_vector = nmi_seen_regs ?
+		((struct pt_regs *)nmi_seen_regs)->vector : 0;
 	raw_local_irq_restore(flags);
 	KTEST_EXPECT_EQ(t, trap_count(X86_TRAP_NMI) - before, 1);
 	KTEST_EXPECT_EQ(t, nmi_seen_vector, X86_TRAP_NMI);
