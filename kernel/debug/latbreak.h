@@ -79,7 +79,6 @@ enum latbreak_stage {
  * All: Context: hardirq, interrupts off, but __latbreak_sleeper_running
  * (task).
  */
-void __latbreak_reprogram(void);
 void __latbreak_sample(ktime_t deadline, ktime_t now);
 
 /* latbreak_sample - cyclictest read the clock (now) after sleeping to
