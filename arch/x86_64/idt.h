@@ -37,17 +37,6 @@ void idt_init(void);
  * Context: early AP bring-up, interrupts off. */
 void idt_load(void);
 
-/*
- * arch_set_irq_handler - make fn the handler of vector (32..255); NULL
- * removes it.  The handler runs with interrupts off on the interrupted
- * stack and must acknowledge (EOI) its controller itself.
- * Returns 0, -EINVAL for a vector outside 32..255, -EBUSY when another
- * handler is already installed (remove it first).
- * Context: any; the store is atomic, a racing interrupt sees the old or
- * the new handler.
- */
-int arch_set_irq_handler(int vector, irq_vector_handler_t fn);
-
 /* irq_vector_dispatch - run the handler registered for regs->vector, or
  * warn "unexpected interrupt vector N", count it and, if the local APIC
  * delivered it (ISR bit set), write its EOI.

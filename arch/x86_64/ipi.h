@@ -14,30 +14,6 @@
 
 #include "lib/types.h"
 
-/* arch_send_call_function_ipi / _single_ipi - kick cpu to run its
- * call-function queue (CALL_FUNCTION_VECTOR / CALL_FUNCTION_SINGLE_VECTOR).
- * Context: any. */
-void arch_send_call_function_ipi(int cpu);
-void arch_send_call_function_single_ipi(int cpu);
-
-/* arch_send_reschedule - RESCHEDULE_VECTOR to cpu.  Context: any. */
-void arch_send_reschedule(int cpu);
-
-/*
- * arch_smp_init_ipis - install the IPI vector handlers.
- * Context: boot CPU, once, before the first AP starts.
- */
-void arch_smp_init_ipis(void);
-
-/*
- * arch_stop_other_cpus - NMI every other online CPU; each prints
- * "CPU n: stopped by panic" and its backtrace and halts with interrupts
- * off for good.  Waits (bounded) for their reports.  An NMI gets through
- * even to a CPU spinning with interrupts off.
- * Context: the panicking CPU, interrupts off.
- */
-void arch_stop_other_cpus(void);
-
 struct pt_regs;
 /* smp_stop_nmi - the NMI's panic stop: once arch_stop_other_cpus began,
  * report this CPU and halt (never returns); false otherwise.  do_nmi

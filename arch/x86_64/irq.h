@@ -10,11 +10,6 @@
 
 #define IRQ_STACK_SIZE (16 * 1024)
 
-/* arch_handle_irq - run the handler of regs->vector inside irq_enter()/
- * irq_exit(), counted per CPU, on this CPU's IRQ stack.
- * Context: hardirq, interrupts off; called by trap_dispatch only. */
-void arch_handle_irq(struct pt_regs *regs);
-
 /* irq_stack_init_cpu - give this CPU its 16 KiB interrupt stack (called
  * from lapic_init_cpu(), so every CPU taking interrupts has one).
  * Context: the CPU itself, boot or bring-up, interrupts off. */

@@ -35,39 +35,12 @@
  * Context: boot CPU, once, from arch_irq_init(). */
 void irq_chip_init(void);
 
-/* arch_irq_startup - install the vector entry for irq (it calls
- * generic_handle_irq(irq), kernel/irq/irqdesc.h, or handle_percpu_irq
- * for the per-CPU line) and route an ISA line to the boot CPU, masked.  Returns 0, -EINVAL for a bad irq, -ENODEV when
- * no IOAPIC serves an ISA line, -EBUSY when the vector is taken.
- * Context: task or boot.  Locking: the caller holds the descriptor. */
-int arch_irq_startup(unsigned int irq);
-
-/* arch_irq_shutdown - mask irq and remove its vector entry. */
-void arch_irq_shutdown(unsigned int irq);
-
-/* arch_irq_mask / arch_irq_unmask - stop / resume delivery of the line.
- * Context: any, never sleeps. */
-void arch_irq_mask(unsigned int irq);
-void arch_irq_unmask(unsigned int irq);
-
-/* arch_irq_ack - end of interrupt at the local APIC for the vector now
- * in service.  Context: hardirq, interrupts off, once per interrupt. */
-void arch_irq_ack(void);
-
 /* arch_irq_is_percpu - is irq a per-CPU line (one source per CPU, the
  * same line number everywhere: ARCH_TIMER_IRQ)?  Context: any. */
 static inline bool arch_irq_is_percpu(unsigned int irq)
 {
 	return irq == ARCH_TIMER_IRQ;
 }
-
-/* arch_irq_is_level - is the line level-triggered (MADT override)? */
-bool arch_irq_is_level(unsigned int irq);
-
-/* arch_irq_retrigger - raise irq once more in software (a self-IPI on
- * its vector): the replay of an interrupt that came while disabled, and
- * the tests' way to fire a line.  Context: any. */
-void arch_irq_retrigger(unsigned int irq);
 
 /*
  * ARCH_TEST_LEVEL_IRQ - the last software line behaves as a level-
@@ -80,13 +53,5 @@ void arch_irq_retrigger(unsigned int irq);
  */
 #define ARCH_TEST_LEVEL_IRQ	(ARCH_NR_DEVICE_IRQS - 1)
 void arch_irq_test_level_set(unsigned int irq, bool asserted);
-
-/* arch_irq_is_masked - is the line masked at the chip?  ISA lines and
- * ARCH_TEST_LEVEL_IRQ; the other software lines cannot be masked (false).
- * Context: any. */
-bool arch_irq_is_masked(unsigned int irq);
-
-/* arch_irq_to_vector - the IDT vector of line irq. */
-int arch_irq_to_vector(unsigned int irq);
 
 #endif /* ARCH_X86_64_IRQ_CHIP_H */

@@ -28,42 +28,12 @@
 #define MAP_EXEC 0x2
 #define MAP_NOCACHE 0x4	/* PCD+PWT: uncached (MMIO), arch/x86_64/ioremap.c */
 
-/* arch_mmu_init - build and load the kernel page tables (see above);
- * after it the boot identity map is gone.  Context: boot CPU, once,
- * after pmm_init. */
-void arch_mmu_init(void);
-
-/*
- * arch_map_page - map the 4 KiB page at virt (kernel half, outside the
- * direct map) to phys with MAP_* flags.  Returns 0, -EEXIST when virt is
- * already mapped, -EINVAL for a bad address, -ENOMEM when a page table
- * could not be allocated.
- * Context: any; never sleeps.
- */
-int arch_map_page(unsigned long virt, u64 phys, unsigned int flags);
-
 /* arch_unmap_page - remove the 4 KiB mapping at virt and flush it from
  * every online CPU's TLB (shootdown, arch/x86_64/tlb.h); once it returns
  * the page behind it may be reused.  -ENOENT when nothing was mapped,
  * -EINVAL for a bad address.  Context: task or boot, not hardirq (it
  * waits for the other CPUs). */
 int arch_unmap_page(unsigned long virt);
-
-/* arch_unmap_range - the same for the n pages from virt, with a single
- * shootdown; returns how many were mapped (and are now unmapped), or
- * -EINVAL.  Context: as arch_unmap_page(). */
-int arch_unmap_range(unsigned long virt, unsigned int n);
-
-/* arch_query_page - is virt mapped?  0 with *phys (of virt itself) and
- * *flags (MAP_*) filled in, or -ENOENT.  Either pointer may be NULL. */
-int arch_query_page(unsigned long virt, u64 *phys, unsigned int *flags);
-
-/* arch_mmu_count_wx - kernel-half pages both writable and executable
- * (W^X: 0 whenever the CPU has NX).  Walks every table: for tests. */
-unsigned long arch_mmu_count_wx(void);
-
-/* arch_mmu_has_nx - does the CPU enforce no-execute (EFER.NXE)? */
-bool arch_mmu_has_nx(void);
 
 /* ---- x86 only: the AP trampoline ---- */
 

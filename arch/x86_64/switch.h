@@ -9,25 +9,6 @@
 #include "lib/compiler.h"
 
 /*
- * arch_context_switch - save the callee-saved registers and rbp on this
- * stack, store RSP in *prev_sp_slot, continue on next_sp.  Returns (on
- * the incoming task, when it is switched back to later or starts) the
- * prev argument given by the switch that resumed it.
- * Context: the scheduler, interrupts off, run-queue lock held.
- */
-void *arch_context_switch(unsigned long *prev_sp_slot, unsigned long next_sp,
-			  void *prev);
-
-/*
- * arch_task_stack_init - prepare a new task's stack so the first
- * arch_context_switch to the returned RSP runs, on that stack,
- * schedule_tail(prev); ret = entry(arg); task_exit(ret).
- * Context: any; only writes the new stack.
- */
-unsigned long arch_task_stack_init(void *stack_top, int (*entry)(void *arg),
-				   void *arg);
-
-/*
  * arch_switched_frame_pointer - the frame pointer (rbp) of a task that
  * arch_context_switch switched out, from the stack pointer it saved:
  * rbp was pushed first, under rbx r12 r13 r14 r15 (switch.asm), so it

@@ -22,10 +22,6 @@ static inline u64 arch_clock_cycles(void)
 	return rdtsc_ordered();
 }
 
-/* arch_slow_delay_us - roughly us microseconds without a calibrated
- * clock (port 0x80 accesses take about 1 us on PC hardware). */
-void arch_slow_delay_us(unsigned long us);
-
 /* tsc_calibrate_pit - TSC frequency in Hz measured against PIT channel 2
  * over 50 ms.  Context: boot, interrupts off. */
 u64 tsc_calibrate_pit(void);
