@@ -14,6 +14,7 @@
 #include "kernel/user/initramfs.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/user/uapi.h"
+#include "kernel/user/elf_loader.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/kstack.h"
 #include "kernel/mm/pmm.h"
@@ -458,9 +459,62 @@ static void test_uaccess_bad_pointers_return_efault(struct ktest *t)
 		     arch_uaccess_fixups() - fix0);
 }
 
+/*
+ * Scenario: an attacker's ELF whose one PT_LOAD segment starts in the
+ * kernel half (p_vaddr = 0xffff800000000000, and a second image with
+ * p_vaddr = 2^64 - 4096 whose end wraps past zero).  elf_loader.c's size
+ * check "USER_MMAP_TOP - p_vaddr" used to underflow for both and only a
+ * later check in user_map_anon (-EINVAL) stopped them; the loader now
+ * checks the range first and says -ENOEXEC, and every page is back.
+ */
+static void test_user_elf_kernel_half_segment_is_enoexec(struct ktest *t)
+{
+	static const u64 vaddrs[] = { 0xffff800000000000UL,
+				      0xfffffffffffff000UL };
+	struct {
+		u8 ident[16];
+		u16 type, machine;
+		u32 version;
+		u64 entry, phoff, shoff;
+		u32 flags;
+		u16 ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
+		u32 p_type, p_flags;
+		u64 p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align;
+	} __attribute__((packed)) img;
+	struct mem_snap before;
+	unsigned int i;
+
+	snap(&before);
+	for (i = 0; i < ARRAY_SIZE(vaddrs); i++) {
+		struct mm_struct *mm = mm_alloc_user("t_badelf");
+		unsigned long entry;
+
+		KTEST_ASSERT(t, mm, "mm_alloc_user");
+		memset(&img, 0, sizeof(img));
+		memcpy(img.ident, "\177ELF\2\1\1", 7);
+		img.type = 2;		/* ET_EXEC */
+		img.machine = 62;	/* EM_X86_64 */
+		img.version = 1;
+		img.entry = 0x400000;
+		img.phoff = 64;
+		img.ehsize = 64;
+		img.phentsize = 56;
+		img.phnum = 1;
+		img.p_type = 1;		/* PT_LOAD */
+		img.p_flags = 4;	/* PF_R */
+		img.p_vaddr = vaddrs[i];
+		img.p_memsz = 0x2000;
+		KTEST_EXPECT_EQ(t, elf_load(mm, &img, sizeof(img), &entry),
+				-ENOEXEC);
+		mmput(mm);
+	}
+	expect_same(t, &before);
+}
+
 KTEST_SUITE(user,
 	    KTEST_CASE(test_uaccess_bad_pointers_return_efault),
 	    KTEST_CASE(test_user_hello_exits_zero),
+	    KTEST_CASE(test_user_elf_kernel_half_segment_is_enoexec),
 	    KTEST_CASE(test_user_abi_and_errnos),
 	    KTEST_CASE(test_user_fault_kills_only_the_process),
 	    KTEST_CASE(test_user_runaway_loop_is_preempted_and_killed),
