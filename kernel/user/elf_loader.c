@@ -96,9 +96,17 @@ static int load_segment(struct mm_struct *mm, const struct elf64_phdr *ph,
 
 	if ((ph->p_flags & PF_W) && (ph->p_flags & PF_X))	/* [2] */
 		return -ENOEXEC;
+	/* The range first: p_vaddr below the top before top - p_vaddr is
+	 * computed (a kernel-half p_vaddr made it wrap to a huge size), and
+	 * p_vaddr + p_memsz <= top without overflow.  Linux counterpart:
+	 * load_elf_binary's "TASK_SIZE - p_memsz < k" check (fs/binfmt_elf.c),
+	 * which returns -EINVAL; rtk keeps its one -ENOEXEC for a segment it
+	 * cannot load (elf_loader.h). */
+	if (ph->p_vaddr < ELF_MIN_VADDR || ph->p_vaddr >= USER_MMAP_TOP ||
+	    ph->p_memsz == 0 || ph->p_memsz > USER_MMAP_TOP - ph->p_vaddr)
+		return -ENOEXEC;
 	if (ph->p_filesz > ph->p_memsz || ph->p_offset > size ||
-	    ph->p_filesz > size - ph->p_offset || ph->p_vaddr < ELF_MIN_VADDR ||
-	    ph->p_memsz > USER_MMAP_TOP - ph->p_vaddr || ph->p_memsz == 0)
+	    ph->p_filesz > size - ph->p_offset)
 		return -ENOEXEC;
 	start = ALIGN_DOWN(ph->p_vaddr, PAGE_SIZE);
 	end = ALIGN_UP(ph->p_vaddr + ph->p_memsz, PAGE_SIZE);
