@@ -184,6 +184,20 @@ static void test_user_abi_and_errnos(struct ktest *t)
 		     "(exit code = failed checks, listed above)", status);
 }
 
+/* t_futex_timeout: FUTEX_WAIT with tv_sec = LONG_MAX waits until woken
+ * (its scenario comment is in user/tests/t_futex_timeout.c). */
+static void test_user_futex_wait_long_max_waits_until_woken(struct ktest *t)
+{
+	int status;
+
+	if (!have_program(t, "t_futex_timeout"))
+		return;
+	status = run(t, "t_futex_timeout");
+	KTEST_EXPECT(t, status == 0, "t_futex_timeout: expected exit 0, got "
+		     "status %#x (exit code = failed checks, listed above)",
+		     status);
+}
+
 /* The faults a program can take, and the signal Linux answers with. */
 static const struct {
 	const char *cmd;
@@ -516,6 +530,7 @@ KTEST_SUITE(user,
 	    KTEST_CASE(test_user_hello_exits_zero),
 	    KTEST_CASE(test_user_elf_kernel_half_segment_is_enoexec),
 	    KTEST_CASE(test_user_abi_and_errnos),
+	    KTEST_CASE(test_user_futex_wait_long_max_waits_until_woken),
 	    KTEST_CASE(test_user_fault_kills_only_the_process),
 	    KTEST_CASE(test_user_runaway_loop_is_preempted_and_killed),
 	    KTEST_CASE(test_user_resched_delayed_acts_at_return_to_user),
