@@ -474,6 +474,25 @@ static void test_uaccess_bad_pointers_return_efault(struct ktest *t)
 }
 
 /*
+ * Scenario: t_timeout (one process, two threads) sleeps in FUTEX_WAIT
+ * with tv_sec = LONG_MAX and then KTIME_SEC_MAX while its second thread
+ * wakes it (handshake: a flag, then FUTEX_WAKE until one is woken); the
+ * wait must return 0, not -ETIMEDOUT (the s64 overflow put the deadline
+ * 1 s in the past).  Bad timespecs are -EINVAL for futex, nanosleep and
+ * clock_nanosleep.  Exit code = failed checks.
+ */
+static void test_user_huge_futex_timeout_saturates(struct ktest *t)
+{
+	int status;
+
+	if (!have_program(t, "t_timeout"))
+		return;
+	status = run(t, "t_timeout");
+	KTEST_EXPECT(t, status == 0, "t_timeout: expected exit 0, got status "
+		     "%#x (exit code = failed checks, listed above)", status);
+}
+
+/*
  * Scenario: an attacker's ELF whose one PT_LOAD segment starts in the
  * kernel half (p_vaddr = 0xffff800000000000, and a second image with
  * p_vaddr = 2^64 - 4096 whose end wraps past zero).  elf_loader.c's size
@@ -529,6 +548,7 @@ KTEST_SUITE(user,
 	    KTEST_CASE(test_uaccess_bad_pointers_return_efault),
 	    KTEST_CASE(test_user_hello_exits_zero),
 	    KTEST_CASE(test_user_elf_kernel_half_segment_is_enoexec),
+	    KTEST_CASE(test_user_huge_futex_timeout_saturates),
 	    KTEST_CASE(test_user_abi_and_errnos),
 	    KTEST_CASE(test_user_futex_wait_long_max_waits_until_woken),
 	    KTEST_CASE(test_user_fault_kills_only_the_process),
