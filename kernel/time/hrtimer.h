@@ -9,8 +9,6 @@
 #include "lib/list.h"
 #include "kernel/time/ktime.h"
 
-#define KTIME_MAX ((ktime_t)0x7FFFFFFFFFFFFFFFLL)
-
 enum hrtimer_restart {
 	HRTIMER_NORESTART,	/* done */
 	HRTIMER_RESTART,	/* re-queue at timer->expires (set by fn) */

@@ -18,20 +18,18 @@ long sys_futex(u32 __user *uaddr, int op, u32 val,
 	       const struct __kernel_timespec __user *utime, u32 __user *uaddr2,
 	       u32 val3)
 {
-	struct __kernel_timespec ts;
 	ktime_t abs, *timeout = NULL;
+	long ret;
 	int cmd = op & FUTEX_CMD_MASK;
 
 	/* the timeout: relative for FUTEX_WAIT, absolute for LOCK_PI (one
 	 * clock in rtk); ignored by the others (val2 shares its slot) */
 	if (utime && (cmd == FUTEX_WAIT || cmd == FUTEX_LOCK_PI)) {
-		if (copy_from_user(&ts, utime, sizeof(ts)))
-			return -EFAULT;
-		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000LL)
-			return -EINVAL;
-		abs = ts.tv_sec * 1000000000LL + ts.tv_nsec;
-		if (cmd == FUTEX_WAIT)
-			abs += ktime_get();
+		ret = get_timespec64_ktime(&abs, utime);
+		if (ret)
+			return ret;
+		if (cmd == FUTEX_WAIT)	/* Linux: futex_init_timeout */
+			abs = ktime_add_safe(ktime_get(), abs);
 		timeout = &abs;
 	}
 	return do_futex(uaddr, op, val, timeout, uaddr2,

@@ -20,28 +20,32 @@
 #include "kernel/sched/sched.h"
 #include "lib/errno.h"
 
-#define NSEC_PER_SEC 1000000000LL
-/* A longer sleep is clamped to ~292 years / 2: ns fit an s64 with room
- * for ktime_get() + ns. */
-#define S64_MAX_SLEEP_SEC (1LL << 32)
-
 static bool clock_known(int which)
 {
 	return which == CLOCK_MONOTONIC || which == CLOCK_REALTIME;
 }
 
-/* get_timespec_ns - read and check a user timespec; its nanoseconds. */
-static long get_timespec_ns(const struct __kernel_timespec __user *u, s64 *ns)
+/*
+ * get_timespec64_ktime - read and check the user timespec at u; *kt is
+ * it as a ktime, saturated at KTIME_MAX (tv_sec = LONG_MAX is "forever",
+ * not an overflow).  The one place a user timespec becomes a ktime:
+ * futex, nanosleep and clock_nanosleep all call it.
+ * Returns 0, -EFAULT for a bad pointer, -EINVAL for tv_sec < 0 or tv_nsec
+ * outside [0, 1e9).
+ * Linux counterpart: get_timespec64 + timespec64_valid (kernel/time/
+ * time.c, include/linux/time64.h) + timespec64_to_ktime.
+ * Context: task, may fault in user memory.  Locking: none held.
+ */
+long get_timespec64_ktime(ktime_t *kt, const struct __kernel_timespec __user *u)
 {
 	struct __kernel_timespec ts;
 
+	might_sleep();
 	if (copy_from_user(&ts, u, sizeof(ts)))
 		return -EFAULT;
 	if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= NSEC_PER_SEC)
 		return -EINVAL;
-	if (ts.tv_sec > (S64_MAX_SLEEP_SEC))
-		ts.tv_sec = S64_MAX_SLEEP_SEC;	/* "forever": clamp, no overflow */
-	*ns = ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+	*kt = ktime_set(ts.tv_sec, ts.tv_nsec);
 	return 0;
 }
 
@@ -81,18 +85,18 @@ long sys_clock_nanosleep(int which, int flags,
 			 const struct __kernel_timespec __user *rqtp,
 			 struct __kernel_timespec __user *rmtp)
 {
-	s64 ns;
+	ktime_t ns;
 	long ret;
 
 	might_sleep();
 	if (!clock_known(which) || (flags & ~TIMER_ABSTIME))
 		return -EINVAL;
-	ret = get_timespec_ns(rqtp, &ns);
+	ret = get_timespec64_ktime(&ns, rqtp);
 	if (ret)
 		return ret;
 	if (flags & TIMER_ABSTIME)
 		return do_nanosleep(ns, false, NULL);
-	return do_nanosleep(ktime_get() + ns, true, rmtp);
+	return do_nanosleep(ktime_add_safe(ktime_get(), ns), true, rmtp);
 }
 
 long sys_nanosleep(const struct __kernel_timespec __user *rqtp,

@@ -11,6 +11,7 @@
 #include "kernel/user/uapi.h"
 #include "arch/x86_64/arch.h"
 #include "kernel/sched/sched.h"	/* struct sched_param */
+#include "kernel/time/ktime.h"
 
 /* syscall.c */
 long sys_write(unsigned int fd, const char __user *buf, size_t count);
@@ -35,6 +36,7 @@ long sys_sched_getaffinity(int pid, unsigned int len,
 			   unsigned long __user *user_mask);
 long sys_sched_yield(void);
 /* sys_time.c */
+long get_timespec64_ktime(ktime_t *kt, const struct __kernel_timespec __user *u);
 long sys_clock_gettime(int which, struct __kernel_timespec __user *tp);
 long sys_clock_nanosleep(int which, int flags,
 			 const struct __kernel_timespec __user *rqtp,
