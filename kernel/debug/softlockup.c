@@ -201,6 +201,9 @@ void softlockup_init(void)
 			continue;
 		}
 		kthread_bind(p, cpu);
+		/* Linux's check runs in the stopper class, above RT and
+		 * never throttled: kernel/sched/rt_bandwidth.c */
+		p->flags |= PF_UNTHROTTLED;
 		sched_setscheduler(p, SCHED_FIFO, &sp);
 		touch_ts[cpu] = ktime_get();
 		WRITE_ONCE(watchdog_task[cpu], p);

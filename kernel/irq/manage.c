@@ -54,7 +54,9 @@ bool irq_is_threaded(unsigned int irq)
 }
 
 /* irq_thread_create - the line's thread, SCHED_FIFO IRQ_THREAD_PRIO,
- * started (it sleeps in do_irqd until the first interrupt).
+ * started (it sleeps in do_irqd until the first interrupt); not held
+ * back by RT throttling, as the hard-irq handler it stands for is not
+ * (PF_UNTHROTTLED, kernel/sched/rt_bandwidth.c).
  * Context: task.  Locking: irq_request_lock held. */
 static int irq_thread_create(struct irq_desc *desc, const char *name)
 {
@@ -64,6 +66,7 @@ static int irq_thread_create(struct irq_desc *desc, const char *name)
 	p = kthread_create(do_irqd, desc, "irq/%u-%s", desc->irq, name);
 	if (!p)
 		return -ENOMEM;
+	p->flags |= PF_UNTHROTTLED;
 	WARN_ON(sched_setscheduler(p, SCHED_FIFO, &param));
 	desc->thread = p;
 	wake_up_process(p);

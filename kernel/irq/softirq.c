@@ -373,6 +373,9 @@ void __init softirq_init(void)
 		if (!p)
 			panic("softirq: no memory for ksoftirqd/%d", cpu);
 		kthread_bind(p, cpu);
+		/* softirqs run at irq exit under the other models, beyond
+		 * any RT throttle: kernel/sched/rt_bandwidth.c */
+		p->flags |= PF_UNTHROTTLED;
 		WARN_ON(sched_setscheduler(p, SCHED_FIFO, &param));
 		per_cpu(ksoftirqd_tasks, cpu) = p;
 		wake_up_process(p);

@@ -56,7 +56,8 @@ static DEFINE_PER_CPU(struct mm_struct *, switch_prev_mm);
 
 /*
  * update_curr - charge the running task for the time since it was last
- * charged (sum_exec, the RR slice, the fair vruntime).
+ * charged (sum_exec, the RR slice, the fair vruntime, the CPU's RT
+ * bandwidth: rt_bandwidth.c, which may throttle the RT class here).
  * Locking: rq->lock held.
  */
 void update_curr(struct rq *rq)
@@ -72,15 +73,18 @@ void update_curr(struct rq *rq)
 	curr->sum_exec_ns += delta;
 	if (curr->policy == SCHED_RR)
 		curr->rr_slice_ns -= (s64)delta;
+	update_curr_rt(rq, rt_task(curr) ? delta : 0);
 	if (!rt_task(curr) && !(curr->flags & PF_IDLE))
 		update_curr_fair(rq, curr, delta);
 }
 
-/* pick_next_task - RT first, then SCHED_OTHER, then idle.
+/* pick_next_task - RT first (on a throttled CPU only its PF_UNTHROTTLED
+ * tasks: rt_bandwidth.c), then SCHED_OTHER, then idle.
  * Locking: rq->lock held. */
 static struct task_struct *pick_next_task(struct rq *rq)
 {
-	struct task_struct *p = pick_rt(rq);
+	struct task_struct *p = rt_rq_throttled(rq) ? pick_rt_unthrottled(rq) :
+						      pick_rt(rq);
 
 	if (p)
 		return p;
@@ -431,8 +435,9 @@ void scheduler_tick(void)
 	else if (!(rq->curr->flags & PF_IDLE))
 		task_tick_fair(rq, rq->curr);
 	/* a more important task queued here (a sync wakeup left pending,
-	 * or a push that raced): reschedule now */
-	if ((!rt_prio_array_empty(&rq->rt) &&
+	 * or a push that raced): reschedule now; not while throttled, when
+	 * the queued RT tasks wait for the period timer's resched */
+	if ((!rt_rq_throttled(rq) && !rt_prio_array_empty(&rq->rt) &&
 	     rt_prio_array_highest(&rq->rt) < rq->curr->prio) ||
 	    (rq->curr->flags & PF_IDLE && rq->nr_fair))
 		resched_curr(rq);

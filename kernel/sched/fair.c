@@ -158,8 +158,11 @@ int select_fair_cpu(struct task_struct *p)
 
 		if (!task_runnable_on(p, c))
 			continue;
+		/* a CPU busy with RT counts one more, unless its RT
+		 * class is throttled: then its fair tasks run now */
 		n = READ_ONCE(cpu_rq(c)->nr_fair) +
-		    (rt_prio(READ_ONCE(cpu_rq(c)->cpu_prio)) ? 1 : 0);
+		    (rt_prio(READ_ONCE(cpu_rq(c)->cpu_prio)) &&
+				     !READ_ONCE(cpu_rq(c)->rt_throttled) ? 1 : 0);
 		if (n < least || (n == least && c == cpu)) {
 			least = n;
 			best = c;

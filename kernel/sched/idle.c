@@ -69,7 +69,9 @@ unsigned int sched_ap_early_wakeups(int cpu)
  * tick_nohz_idle_enter() may stop the tick for the halt (the scheduler
  * restarts it when it switches away from this task, tick_nohz_idle_exit
  * in __schedule); a task already queued here is not slept over (no tick
- * would come to notice it, scheduler_tick's idle check); and a tickless
+ * would come to notice it, scheduler_tick's idle check) -- but for the
+ * RT tasks of a throttled CPU, which wait for the period timer's
+ * reschedule (rq_rt_runnable_hint; rt_bandwidth.c); and a tickless
  * CPU, which runs no periodic balance, pulls waiting SCHED_OTHER work
  * when a busy CPU's tick kicks it (nohz_balance_kick; only then: see
  * nohz_idle_balance for what a pull on every way into idle cost).
@@ -86,14 +88,14 @@ static __noreturn void do_idle(void)
 		raw_local_irq_disable();
 		if (!need_resched() &&
 		    !(nohz && (READ_ONCE(rq->nr_fair) ||
-			       READ_ONCE(rq->rt.nr_queued)))) {
+			       rq_rt_runnable_hint(rq)))) {
 			tick_nohz_idle_enter();	/* exit: leaving this task */
 			stop_critical_timings();	/* arch_idle's sti is unhooked */
 			arch_idle();
 		} else
 			raw_local_irq_enable();
 		if (need_resched() || READ_ONCE(rq->nr_fair) ||
-		    READ_ONCE(rq->rt.nr_queued))
+		    rq_rt_runnable_hint(rq))
 			schedule();
 	}
 }

@@ -202,6 +202,7 @@ static void __init rq_init(struct rq *rq, int cpu)
 	rt_prio_array_init(&rq->rt);
 	INIT_LIST_HEAD(&rq->fair);
 	rq->cpu_prio = IDLE_PRIO;
+	rt_bandwidth_init(rq);
 }
 
 void __init sched_init(void)

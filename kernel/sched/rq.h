@@ -18,6 +18,7 @@
 #include "kernel/sched/sched.h"
 #include "kernel/sched/rt_runqueue.h"
 #include "kernel/locking/raw_spinlock.h"
+#include "kernel/time/hrtimer.h"
 #include "arch/x86_64/arch.h"
 
 struct rq {
@@ -37,6 +38,15 @@ struct rq {
 	u64 min_vruntime;		/* never decreases */
 	unsigned long nr_switches;
 	unsigned long ticks;		/* scheduler_tick() calls here */
+	/* RT bandwidth (rt_bandwidth.c; Linux's struct rt_rq), under lock: */
+	u64 rt_time;			/* RT run time charged this period, ns */
+	bool rt_throttled;		/* over the runtime: the pick skips the
+					 * RT queues but for PF_UNTHROTTLED
+					 * (also read locklessly as a hint) */
+	bool rt_period_active;		/* rt_period_timer queued or running */
+	struct hrtimer rt_period_timer;	/* this CPU's, fires on this CPU */
+	unsigned long rt_nr_throttled;	/* times throttled */
+	unsigned long rt_nr_periods;	/* period timer runs */
 	/* read without the lock by other CPUs (placement, pull): */
 	int cpu_prio;			/* prio of curr, or of a queued RT
 					 * task that will preempt it */
@@ -112,6 +122,36 @@ bool prio_changed_rt(struct rq *rq, struct task_struct *p, int oldprio);
 extern struct race_window pull_rt_unlocked;
 void task_tick_rt(struct rq *rq, struct task_struct *curr);
 void requeue_rt(struct rq *rq, struct task_struct *p);
+
+/* rt_bandwidth.c */
+void rt_bandwidth_init(struct rq *rq);
+void update_curr_rt(struct rq *rq, u64 delta);
+struct task_struct *pick_rt_unthrottled(struct rq *rq);
+
+/* rt_rq_throttled - is rq's RT class throttled (Linux: rt_rq_throttled,
+ * without RT group scheduling's boosted exception)?  Locking: rq->lock. */
+static inline bool rt_rq_throttled(const struct rq *rq)
+{
+	return rq->rt_throttled;
+}
+
+/* rt_task_throttled - is p, an RT task queued on rq, held back by rq's
+ * throttle?  Locking: rq->lock. */
+static inline bool rt_task_throttled(const struct rq *rq,
+				     const struct task_struct *p)
+{
+	return rt_rq_throttled(rq) && !(p->flags & PF_UNTHROTTLED);
+}
+
+/* rq_rt_runnable_hint - may the pick take an RT task queued on rq?  Any
+ * while rq is not throttled; while it is, only a PF_UNTHROTTLED one,
+ * whose wake-up rescheduled rq (check_preempt), so a queued count alone
+ * does not call for a schedule.  Context: any; lockless, a hint for the
+ * idle loop. */
+static inline bool rq_rt_runnable_hint(const struct rq *rq)
+{
+	return READ_ONCE(rq->rt.nr_queued) && !READ_ONCE(rq->rt_throttled);
+}
 
 /* fair.c */
 void enqueue_fair(struct rq *rq, struct task_struct *p, bool wakeup);

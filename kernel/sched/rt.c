@@ -272,7 +272,9 @@ static void double_unlock_balance(struct rq *this_rq, struct rq *busiest)
  * [1] skip CPUs with nothing pushable (lockless hint, rechecked);
  * [2] lock both queues (this one may be dropped meanwhile); [3] take the
  * best task of src allowed here when rt_pull_wanted() says so; repeat
- * for every CPU (a later pull must beat the earlier one).
+ * for every CPU (a later pull must beat the earlier one).  A throttled
+ * CPU pulls nothing (kernel/sched/rt_bandwidth.c): the task would wait
+ * there for the period timer, and it stays pushable where it is.
  * Context: __schedule, irqs off.  Locking: rq->lock held; dropped and
  * retaken, so the caller picks only after this returns, and tests only
  * afterwards what another CPU changes under rq->lock with nothing but
@@ -285,6 +287,8 @@ void pull_rt_task(struct rq *this_rq)
 
 	BUG_ON(!raw_irqs_disabled());
 	raw_spin_assert_held(&this_rq->lock);
+	if (rt_rq_throttled(this_rq))
+		return;		/* a pulled task could not run here either */
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct rq *src = cpu_rq(cpu);
 		struct task_struct *p;

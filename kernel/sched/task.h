@@ -70,6 +70,9 @@
 #define PF_IDLE		0x2
 #define PF_EXITING	0x4
 #define PF_NO_SETAFFINITY 0x8	/* bound by kthread_bind */
+#define PF_UNTHROTTLED	0x10	/* RT, and runs while its CPU's RT class is
+				 * throttled: irq threads, ksoftirqd, the
+				 * watchdog (kernel/sched/rt_bandwidth.c) */
 
 struct rt_mutex_waiter;	/* kernel/locking: the PI code fills these in */
 struct kthread;

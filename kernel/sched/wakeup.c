@@ -59,6 +59,8 @@ void check_preempt(struct rq *rq, struct task_struct *p, bool sync)
 	struct task_struct *curr = rq->curr;
 	bool preempt;
 
+	if (rt_task(p) && rt_task_throttled(rq, p))
+		return;		/* waits for the period timer (rt_bandwidth.c) */
 	if (p->prio < curr->prio)
 		preempt = true;
 	else if (!rt_task(p) && !rt_task(curr))
