@@ -28,6 +28,7 @@
  */
 #include "kernel/workloads/torture_internal.h"
 #include "kernel/sched/kthread.h"
+#include "kernel/sched/rt_bandwidth.h"
 #include "kernel/sched/task.h"
 #include "kernel/sched/wait.h"
 #include "kernel/time/ktime.h"
@@ -89,7 +90,29 @@ static struct {
 	int nr_threads;			/* under the creator (one at a time) */
 	struct torture_thread threads[TORTURE_MAX_THREADS];
 	struct task_struct *control;	/* counted reference */
+	int rt_period_us, rt_runtime_us; /* RT bandwidth before the run */
 } run;
+
+/*
+ * rt_throttling_off / rt_throttling_restore - a run turns RT throttling
+ * off (runtime -1, kernel/sched/rt_bandwidth.h) from its start to its
+ * verdict, and puts the settings back: its RT workers may take a CPU for
+ * more than the runtime, and the placement and starvation checks hold
+ * the scheduler to "the most important runnable RT tasks run", which a
+ * throttled CPU rightly breaks.  Linux's RT test suites run the same
+ * way (rt-tests' docs; stalld turns throttling off while it runs).
+ */
+static void rt_throttling_off(void)
+{
+	sched_rt_bandwidth_get(&run.rt_period_us, &run.rt_runtime_us);
+	WARN_ON(sched_rt_bandwidth_set(run.rt_period_us,
+				       SCHED_RT_RUNTIME_INF_US));
+}
+
+static void rt_throttling_restore(void)
+{
+	WARN_ON(sched_rt_bandwidth_set(run.rt_period_us, run.rt_runtime_us));
+}
 
 static unsigned long seed_param;	/* torture.seed=, 0: clock */
 static unsigned long stat_interval_s = 10;	/* torture.stat_interval= */
@@ -383,6 +406,7 @@ static int control_fn(void *unused)
 	pr_info("torture-verdict: kind=%s seconds=%u ops=%lu errors=%lu "
 		"result=%s\n", run.kind, run.elapsed_s, run.ops, run.errors,
 		run.errors ? "FAIL" : "PASS");
+	rt_throttling_restore();	/* pairs with torture_start's */
 	return 0;
 }
 
@@ -445,6 +469,7 @@ int torture_start(const char *kind, unsigned int seconds)
 	run.nr_selected = 0;
 	for (i = 0; i < ARRAY_SIZE(torture_kinds); i++)
 		run.nr_selected += kind_selects(name, torture_kinds[i].name);
+	rt_throttling_off();	/* restored after the verdict or unwind */
 	pr_info("torture: start kind=%s seconds=%u seed=%#llx cpus=%d "
 		"(torture.seed=%#llx repeats the seeds)\n", name, seconds,
 		(unsigned long long)run.seed, num_online_cpus(),
@@ -487,6 +512,7 @@ out_unwind:
 	pr_err("torture: %s: start failed (%d), unwinding\n", name, ret);
 	stop_threads(false);
 	cleanup_tests();
+	rt_throttling_restore();
 	__atomic_store_n(&run.state, RUN_IDLE, __ATOMIC_RELEASE);
 	return ret;
 }

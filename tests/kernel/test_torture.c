@@ -14,6 +14,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/workloads/torture.h"
+#include "kernel/sched/rt_bandwidth.h"
 #include "kernel/cmdline.h"
 #include "lib/errno.h"
 #include "lib/string.h"
@@ -63,15 +64,24 @@ static void test_torture_rejects_unknown_kinds_and_durations(struct ktest *t)
 }
 
 /* One run at a time; torture_stop ends a long run at once and the run
- * still reports (its summary's seconds are far below the asked-for). */
+ * still reports (its summary's seconds are far below the asked-for).
+ * RT throttling is off while it runs and as before once it is over. */
 static void test_torture_one_run_at_a_time_and_stop_ends_it(struct ktest *t)
 {
 	struct torture_summary sum = { 0 };
+	int period0, runtime0, period, runtime;
 
+	sched_rt_bandwidth_get(&period0, &runtime0);
 	KTEST_ASSERT_EQ(t, torture_start("lock:rt_mutex", 3600), 0);
 	KTEST_EXPECT_EQ(t, torture_start("rcu", 1), -EBUSY);
+	sched_rt_bandwidth_get(&period, &runtime);
+	KTEST_EXPECT_EQ(t, runtime, SCHED_RT_RUNTIME_INF_US);
 	torture_stop();
 	KTEST_EXPECT_EQ(t, torture_wait(&sum), 0);
+	sched_rt_bandwidth_get(&period, &runtime);
+	KTEST_EXPECT(t, period == period0 && runtime == runtime0, "RT "
+		     "bandwidth after the run %d/%d, before %d/%d", period,
+		     runtime, period0, runtime0);
 	KTEST_EXPECT(t, sum.seconds < 3600, "stopped run reports %u s",
 		     sum.seconds);
 	KTEST_EXPECT_EQ(t, torture_wait(NULL), -ENOENT);
