@@ -198,6 +198,33 @@ static void test_user_futex_wait_long_max_waits_until_woken(struct ktest *t)
 		     status);
 }
 
+/*
+ * t_pi_owner [PID]: a PI futex word naming a kernel thread is -EPERM,
+ * one naming another process's thread -ESRCH, and an owner that exits
+ * holding the futex hands it to its waiter (issue 28 item 1; scenario
+ * in user/tests/t_pi_owner.c).  PID is a thread of a t_loop started
+ * here: a live task of another process.
+ */
+static void test_user_pi_futex_owner_is_a_thread_of_the_process(struct ktest *t)
+{
+	struct process *loop;
+	char line[32] = "t_loop";
+	int status;
+
+	if (!have_program(t, "t_pi_owner") || !have_program(t, "t_loop"))
+		return;
+	loop = spawn(t, line);
+	if (!loop)
+		return;
+	snprintf(line, sizeof(line), "t_pi_owner %d", loop->tgid);
+	status = run(t, line);
+	KTEST_EXPECT(t, status == 0, "t_pi_owner: expected exit 0, got status "
+		     "%#x (exit code = failed checks, listed above)", status);
+	KTEST_EXPECT_EQ(t, process_kill(loop->tgid), 0);
+	KTEST_EXPECT_EQ(t, process_wait(loop), W_EXITCODE(0, SIGKILL));
+	process_put(loop);
+}
+
 /* The faults a program can take, and the signal Linux answers with. */
 static const struct {
 	const char *cmd;
@@ -551,6 +578,7 @@ KTEST_SUITE(user,
 	    KTEST_CASE(test_user_huge_futex_timeout_saturates),
 	    KTEST_CASE(test_user_abi_and_errnos),
 	    KTEST_CASE(test_user_futex_wait_long_max_waits_until_woken),
+	    KTEST_CASE(test_user_pi_futex_owner_is_a_thread_of_the_process),
 	    KTEST_CASE(test_user_fault_kills_only_the_process),
 	    KTEST_CASE(test_user_runaway_loop_is_preempted_and_killed),
 	    KTEST_CASE(test_user_resched_delayed_acts_at_return_to_user),
