@@ -12,7 +12,8 @@
  *
  * Files: core.c (the hash of futex queues), waitwake.c (FUTEX_WAIT and
  * FUTEX_WAKE), pi_state.c (the PI state and its rt_mutex), pi.c (the PI
- * operations), syscalls.c (do_futex); futex_uaccess.h is the seam to
+ * operations), pi_exit.c (an exiting owner's hand-over), syscalls.c
+ * (do_futex); futex_uaccess.h is the seam to
  * user memory.  docs/primitives.md maps the operations.
  * Linux counterpart: include/uapi/linux/futex.h, kernel/futex/.  rtk
  * leaves out requeue (FUTEX_CMP_REQUEUE*), bitsets, FUTEX_WAKE_OP,
@@ -48,6 +49,15 @@
  */
 long do_futex(u32 __user *uaddr, int op, u32 val, ktime_t *abs_timeout,
 	      u32 __user *uaddr2, u32 val2, u32 val3);
+
+/*
+ * exit_pi_state_list - the exiting current hands every contended PI
+ * futex it owns to its top waiter (kernel/futex/pi_exit.c has the
+ * steps).  Called by do_exit after PF_EXITING is set under current's
+ * pi_lock, while current's address space is still there.
+ * Context: task, may sleep.  Locking: none held.
+ */
+void exit_pi_state_list(void);
 
 /* futex_init - the hash of futex queues.  Context: boot, once. */
 void futex_init(void);

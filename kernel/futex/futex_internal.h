@@ -60,6 +60,10 @@ struct futex_pi_state {
 	/* under the bucket lock */
 	int refcount;			/* futex_q's pointing here */
 	struct futex_key key;		/* constant */
+	/* in owner->pi_state_list, under owner->pi_lock (and the bucket
+	 * lock): from attach until the last futex_q leaves or the owner's
+	 * exit hands it on (kernel/futex/pi_exit.c) */
+	struct list_head list;
 };
 
 /*
@@ -116,6 +120,12 @@ int attach_to_pi_owner(u32 uval, const struct futex_key *key,
 		       struct futex_pi_state **ps);
 void get_pi_state(struct futex_pi_state *pi_state);
 struct futex_pi_state *put_pi_state_locked(struct futex_pi_state *pi_state);
+
+/* pi.c: the unlock's hand-over, which the owner's exit uses too
+ * (pi_exit.c) */
+bool pi_state_hand_over(struct futex_pi_state *pi_state);
+int wake_futex_pi(u32 __user *uaddr, u32 uval,
+		  struct futex_pi_state *pi_state);
 
 /* The PI operations (pi.c). */
 int futex_lock_pi(u32 __user *uaddr, const ktime_t *abs_timeout,

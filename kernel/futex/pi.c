@@ -29,7 +29,8 @@
  * Depends on kernel/futex/core.c (the hash), pi_state.c, futex_uaccess.h
  * and kernel/locking/rtmutex_proxy.h.  Linux counterpart:
  * kernel/futex/pi.c (futex_lock_pi, futex_lock_pi_atomic, futex_unlock_pi,
- * wake_futex_pi).  rtk leaves out FUTEX_LOCK_PI2, requeue-PI, robust
+ * wake_futex_pi).  An owner that exits hands its futexes on as an unlock
+ * does (pi_exit.c).  rtk leaves out FUTEX_LOCK_PI2, requeue-PI, robust
  * lists and FUTEX_OWNER_DIED handling, and the lock stealing Linux allows
  * between the unlock and the woken waiter's return.
  */
@@ -260,6 +261,35 @@ static bool pi_mutex_has_one_waiter(struct rt_mutex *lock)
 }
 
 /*
+ * pi_state_hand_over - current, pi_state's owner, gives its rt_mutex to
+ * the top waiter (rt_mutex_proxy_hand_over: current loses the boost) and
+ * the pi_state moves to the new owner's pi_state_list.  Returns false,
+ * changing nothing, when no task waits on the rt_mutex.
+ * Context: task, irqs off.  Locking: hb->lock and pi_mutex.wait_lock
+ * held; takes the two owners' pi_locks, one at a time.
+ */
+bool pi_state_hand_over(struct futex_pi_state *pi_state)
+{
+	struct rt_mutex *lock = &pi_state->pi_mutex;
+	struct task_struct *new_owner;
+
+	raw_spin_assert_held(&lock->wait_lock);
+	BUG_ON(pi_state->owner != current);
+	if (!rt_mutex_has_waiters(lock))
+		return false;
+	new_owner = rt_mutex_proxy_hand_over(lock);
+	raw_spin_lock(&current->pi_lock);
+	list_del_init(&pi_state->list);
+	raw_spin_unlock(&current->pi_lock);
+	raw_spin_lock(&new_owner->pi_lock);
+	list_add(&pi_state->list, &new_owner->pi_state_list);
+	raw_spin_unlock(&new_owner->pi_lock);
+	pi_state->owner = get_task_struct(new_owner);
+	put_task_struct(current);	/* the pi_state's; not our last */
+	return true;
+}
+
+/*
  * wake_futex_pi - step [UP3] of futex_unlock_pi: current owns the word
  * and pi_state's rt_mutex, and tasks wait.  The top waiter's TID goes
  * into the word first (it may fault; nothing has changed yet), with
@@ -267,15 +297,15 @@ static bool pi_mutex_has_one_waiter(struct rt_mutex *lock)
  * comes here again; then the rt_mutex is handed over and current loses
  * the boost.  0, -EFAULT, -EAGAIN (the word changed: read it again),
  * -EINVAL (the word and the pi_state disagree: user space wrote a
- * contended word).
+ * contended word).  The owner's exit hands its futexes on the same way
+ * (pi_exit.c).
  * Context: task.  Locking: hb->lock held; takes pi_mutex.wait_lock and
- * the two tasks' pi_locks (rt_mutex_proxy_hand_over).
+ * the two tasks' pi_locks (pi_state_hand_over).
  */
-static int wake_futex_pi(u32 __user *uaddr, u32 uval,
-			 struct futex_pi_state *pi_state)
+int wake_futex_pi(u32 __user *uaddr, u32 uval,
+		  struct futex_pi_state *pi_state)
 {
 	struct rt_mutex *lock = &pi_state->pi_mutex;
-	struct task_struct *new_owner;
 	u32 newval, curval;
 	int ret;
 
@@ -297,9 +327,7 @@ static int wake_futex_pi(u32 __user *uaddr, u32 uval,
 		ret = -EAGAIN;
 		goto out_unlock;
 	}
-	new_owner = rt_mutex_proxy_hand_over(lock);
-	pi_state->owner = get_task_struct(new_owner);
-	put_task_struct(current);	/* the pi_state's; not our last */
+	pi_state_hand_over(pi_state);
 out_unlock:
 	raw_spin_unlock_irq(&lock->wait_lock);
 	return ret;

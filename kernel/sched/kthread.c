@@ -202,10 +202,14 @@ DEFINE_RACE_WINDOW(put_task_unlisted_window);
 __noreturn void task_exit(int code)
 {
 	struct task_struct *p = current;
+	unsigned long flags;
 
 	BUG_ON(p->flags & PF_IDLE);
 	p->exit_code = code;
+	/* under pi_lock: a PI futex attach reads it there (pi_state.c) */
+	raw_spin_lock_irqsave(&p->pi_lock, flags);
 	p->flags |= PF_EXITING;
+	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
 	if (p->kthread) {
 		WRITE_ONCE(p->kthread->exited, true);
 		complete_all(&p->kthread->done);

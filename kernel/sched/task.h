@@ -147,7 +147,10 @@ struct task_struct {
 	/* priority inheritance, under pi_lock (the locking code's) */
 	struct plist_head pi_waiters;	/* waiters on locks it owns */
 	struct rt_mutex_waiter *pi_blocked_on;	/* lock it waits for */
-	raw_spinlock_t pi_lock;		/* prio fields, pi_waiters */
+	raw_spinlock_t pi_lock;		/* prio fields, pi_waiters,
+					 * pi_state_list, PF_EXITING's setting */
+	struct list_head pi_state_list;	/* PI futexes it owns by proxy
+					 * (kernel/futex/pi_exit.c) */
 	int exit_code;			/* entry()'s return value */
 	struct rcu_task rcu;		/* preemptible RCU reader state */
 

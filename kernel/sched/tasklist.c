@@ -48,6 +48,7 @@ void sched_task_init(struct task_struct *p, const char *name)
 	raw_spin_lock_init(&p->pi_lock);
 	lockdep_init_task(p);
 	plist_head_init(&p->pi_waiters);
+	INIT_LIST_HEAD(&p->pi_state_list);
 	raw_spin_lock_irqsave(&tasklist_lock, flags);
 	p->pid = next_pid++;
 	list_add_tail(&p->tasks, &task_list);

@@ -5,7 +5,12 @@
  * do_exit():
  *   [0] PF_EXITING, first (Linux: exit_signals() at the top of do_exit):
  *       from here on the thread is on its way out for everyone who asks,
- *       including the waiter [3] wakes (see the race below);
+ *       including the waiter [3] wakes (see the race below); set under
+ *       the thread's pi_lock, so that a PI futex waiter either attached
+ *       before (and the thread's exit_pi_state_list, right after, hands
+ *       that futex on) or sees PF_EXITING and gets -ESRCH
+ *       (kernel/futex/pi_state.c attach_to_pi_owner; Linux: the
+ *       futex_state in futex_exit_release);
  *   [1] CLONE_CHILD_CLEARTID: write 0 to the thread's TID word (and wake
  *       a joiner once futexes exist: a FUTEX_WAKE there);
  *   [2] exit_mm: the task keeps the mm as its active_mm (its CPU still
@@ -39,6 +44,7 @@
  * zap_other_threads), kernel/fork.c (mm_release: clear_child_tid).
  */
 #include "kernel/user/process.h"
+#include "kernel/futex/futex.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/user/uapi.h"
 #include "kernel/user/syscalls.h"
@@ -78,7 +84,10 @@ void do_exit(int status)
 	might_sleep();
 	BUG_ON(!t);
 	proc = t->proc;
-	p->flags |= PF_EXITING;						/* [0] */
+	raw_spin_lock_irq(&p->pi_lock);					/* [0] */
+	p->flags |= PF_EXITING;
+	raw_spin_unlock_irq(&p->pi_lock);
+	exit_pi_state_list();
 	if (t->clear_child_tid) {					/* [1] */
 		put_user_u32(0, t->clear_child_tid);
 		futex_wake_tid(t->clear_child_tid);
