@@ -3,7 +3,7 @@
  * boot-time root file system.
  *
  * init_fs is the article's INIT_FS(name) user ("A realtime preemption
- * overview", "Summary of PREEMPT_RT primitives", Miscellaneous): its
+ * overview", section "Miscellaneous" of its summary of primitives): its
  * rwlock_t is named "init_fs.lock" at compile time.  Every user process's
  * task points at it (task->fs; part 2's fork copies it); kernel threads
  * (task->fs NULL) use it too, as Linux's do.

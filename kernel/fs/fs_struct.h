@@ -2,8 +2,8 @@
  * kernel/fs/fs_struct.h - a process's view of the file system: its root
  * ("/" and where ".." stops) and its working directory.
  *
- * The article ("A realtime preemption overview", section "Summary of
- * PREEMPT_RT primitives", Miscellaneous) lists INIT_FS(name) among the
+ * The article ("A realtime preemption overview", section "Miscellaneous"
+ * of its summary of PREEMPT_RT primitives) lists INIT_FS(name) among the
  * initializers that now take the variable's name: under PREEMPT_RT the
  * rwlock_t inside is an rt_mutex-based lock with PI that needs its own
  * name (RW_LOCK_UNLOCKED(name.lock)), so a static fs_struct can no longer

@@ -10,7 +10,9 @@
  * walking up "..".  Why a rw_semaphore and not rwlock_t: a writer
  * kmallocs (the copy on first write, up to FS_MAX_FILE_SIZE) and copies
  * megabytes inside it; it must be preemptible under every model, and
- * under rt it gives PI like Linux's i_rwsem does.
+ * under rt it gives PI like Linux's i_rwsem does.  The price under rt:
+ * rt_rw's one-reader rule (kernel/locking/rt_rw.h) serialises walks too;
+ * a walk is a few microseconds, and item 2's read(2) copies under it.
  *
  * The kernel's implementation is kernel/fs/tree_lock.c; the host tests
  * link a single-threaded fake (tests/host/fake_kernel.c) that checks the
