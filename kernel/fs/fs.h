@@ -14,6 +14,7 @@
  *                        vfs_mkdir, vfs_mknod, vfs_symlink, vfs_unlink,
  *                        vfs_rmdir (one component, caller holds the lock)
  *   namei.c              the path walk and the path-taking calls
+ *   open.c               path_openat: open(2)'s lookup-or-create
  *   cpio.h, cpio.c       the newc header parser (also kernel/user/initramfs.c)
  *   unpack.h, unpack.c   unpack_to_rootfs: the archive into the tree
  *   fs_struct.h, .c      struct fs_struct, INIT_FS(name), init_fs, the
@@ -78,14 +79,26 @@ int vfs_rmdir(struct inode *dir, const char *name, size_t len);
 struct inode *fs_new_root(void);
 void fs_kill_tree(struct inode *root);
 
+/* The last component of a path and the directory that holds it
+ * (vfs_path_parent); valid under the tree lock. */
+struct path_last {
+	struct inode *dir;	/* no reference */
+	const char *name;	/* len bytes, in the path or a link's target */
+	size_t len;
+	bool trailing_slash;	/* "name/" */
+	int links;		/* symlinks followed to get here */
+};
+
 /* ---- namei.c: whole paths.  root: where "/" and ".." stop; start: where
  * a relative path begins (the cwd, or a directory fd's inode). */
 int vfs_path_lookup(struct inode *root, struct inode *start,
 		    const char *path, unsigned int flags, struct inode **out);
 int vfs_path_parent(struct inode *root, struct inode *start,
-		    const char *path, struct inode **dir, const char **last,
-		    size_t *len);
-/* the same, taking the tree lock themselves */
+		    const char *path, struct path_last *last);
+int vfs_path_parent_len(struct inode *root, struct inode *start,
+			const char *path, size_t len, int links,
+			struct path_last *last);
+/* the same, taking the tree lock themselves (path_openat: open.c) */
 int filename_lookup(struct inode *root, struct inode *start,
 		    const char *path, unsigned int flags, struct inode **out);
 int path_openat(struct inode *root, struct inode *start, const char *path,

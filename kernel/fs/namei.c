@@ -24,13 +24,13 @@
  *       directory; the result gets a reference.
  *
  * vfs_path_parent is the same walk stopped before the last component, for
- * the calls that create or remove a name.  The do_*at calls and
- * path_openat take the tree lock around a walk and a dir.c operation, so
- * the two are atomic.
+ * the calls that create or remove a name.  The do_*at calls (and
+ * path_openat in open.c) take the tree lock around a walk and a dir.c
+ * operation, so the two are atomic.
  * Linux counterpart: fs/namei.c (link_path_walk, walk_component,
  * step_into, pick_link, follow_dotdot, path_lookupat, path_parentat,
- * filename_create, do_unlinkat, do_rmdir, do_mkdirat, do_symlinkat,
- * path_openat with open_last_lookups), without the RCU walk and mounts.
+ * filename_create, do_unlinkat, do_rmdir, do_mkdirat, do_symlinkat),
+ * without the RCU walk and mounts.
  */
 #include "kernel/fs/fs.h"
 #include "kernel/fs/tree_lock.h"
@@ -94,12 +94,13 @@ static bool walk_next_component(struct nameidata *nd)
 	return true;
 }
 
+/* walk_init - step [1] for the len bytes at path (no NUL needed: a
+ * symlink's target is walked in place), links already followed. */
 static int walk_init(struct nameidata *nd, struct inode *root,
-		     struct inode *start, const char *path)
+		     struct inode *start, const char *path, size_t len,
+		     int links)
 {
-	size_t len = strnlen(path, PATH_MAX);
-
-	if (len == PATH_MAX)						/* [1] */
+	if (len >= PATH_MAX)						/* [1] */
 		return -ENAMETOOLONG;
 	if (!len)
 		return -ENOENT;
@@ -107,7 +108,7 @@ static int walk_init(struct nameidata *nd, struct inode *root,
 	nd->cur = path[0] == '/' ? root : start;
 	nd->stack[0] = (struct walk_str){ path, len };
 	nd->depth = 1;
-	nd->links = 0;
+	nd->links = links;
 	nd->name = NULL;
 	nd->len = 0;
 	nd->last = nd->trailing_slash = false;
@@ -176,7 +177,7 @@ int vfs_path_lookup(struct inode *root, struct inode *start,
 	int ret;
 
 	fs_tree_assert_held();
-	ret = walk_init(&nd, root, start, path);
+	ret = walk_init(&nd, root, start, path, strnlen(path, PATH_MAX), 0);
 	if (!ret)
 		ret = walk_components(&nd, flags, false);
 	if (ret)
@@ -189,33 +190,49 @@ int vfs_path_lookup(struct inode *root, struct inode *start,
 }
 
 /*
- * vfs_path_parent - walk all but the last component: *dir (no reference:
- * valid under the tree lock) and the last name (*last, *len, pointing
- * into path or a symlink's target; it may be "." or "..", which the
- * dir.c calls refuse).  A path with no last name ("/") is -EEXIST, the
- * create calls' answer; the callers that remove translate it.  Else the
- * errors of vfs_path_lookup.
+ * vfs_path_parent_len - vfs_path_parent on the len bytes at path (no NUL
+ * needed: open_create walks a symlink's target in place), counting links
+ * already followed towards MAXSYMLINKS.
  * Context: task.  Locking: the tree lock held.
  */
-int vfs_path_parent(struct inode *root, struct inode *start,
-		    const char *path, struct inode **dir, const char **last,
-		    size_t *len)
+int vfs_path_parent_len(struct inode *root, struct inode *start,
+			const char *path, size_t len, int links,
+			struct path_last *last)
 {
 	struct nameidata nd;
 	int ret;
 
 	fs_tree_assert_held();
-	ret = walk_init(&nd, root, start, path);
+	ret = walk_init(&nd, root, start, path, len, links);
 	if (!ret)
 		ret = walk_components(&nd, 0, true);
 	if (ret)
 		return ret;
 	if (!nd.name)
 		return -EEXIST;
-	*dir = nd.cur;
-	*last = nd.name;
-	*len = nd.len;
+	last->dir = nd.cur;
+	last->name = nd.name;
+	last->len = nd.len;
+	last->trailing_slash = nd.trailing_slash;
+	last->links = nd.links;
 	return 0;
+}
+
+/*
+ * vfs_path_parent - walk all but the last component of path: *last gets
+ * the directory (no reference: valid under the tree lock) and the last
+ * name, pointing into path or a symlink's target; it may be "." or "..",
+ * which the dir.c calls refuse.  A path with no last name ("/") is
+ * -EEXIST, the create calls' answer; the callers that remove translate
+ * it.  Else the errors of vfs_path_lookup.
+ * Context: task.  Locking: the tree lock held.
+ */
+int vfs_path_parent(struct inode *root, struct inode *start,
+		    const char *path, struct path_last *last)
+{
+	fs_tree_assert_held();
+	return vfs_path_parent_len(root, start, path, strnlen(path, PATH_MAX), 0,
+				   last);
 }
 
 /* filename_lookup - vfs_path_lookup under the tree lock (read).
@@ -232,89 +249,6 @@ int filename_lookup(struct inode *root, struct inode *start,
 }
 
 /*
- * path_openat - the inode open(2) of path with open_flags would open,
- * creating or truncating it: O_CREAT makes a missing regular file (mode:
- * permission bits), O_EXCL with O_CREAT refuses an existing name
- * (-EEXIST, even a symlink: not followed, as Linux), O_NOFOLLOW refuses a
- * final symlink (-ELOOP), O_DIRECTORY wants a directory (-ENOTDIR),
- * O_TRUNC empties a regular file (-EISDIR for a directory opened for
- * writing).  *out gets a reference; the file object is item 2's.
- * Context: task, may sleep.  Locking: takes and drops the tree lock
- * (write when it may change the tree, else read).
- */
-int path_openat(struct inode *root, struct inode *start, const char *path,
-		int open_flags, umode_t mode, struct inode **out)
-{
-	unsigned int flags = open_flags & O_NOFOLLOW ? 0 : LOOKUP_FOLLOW;
-	bool writer = open_flags & (O_CREAT | O_TRUNC);
-	struct inode *dir, *inode = NULL;
-	const char *name;
-	size_t len;
-	int ret;
-
-	if (open_flags & O_DIRECTORY)
-		flags |= LOOKUP_DIRECTORY;
-	if (writer)
-		fs_tree_write_lock();
-	else
-		fs_tree_read_lock();
-	if (open_flags & O_CREAT) {
-		ret = vfs_path_parent(root, start, path, &dir, &name, &len);
-		if (ret == -EEXIST)	/* "/", "x/.": a directory */
-			ret = -EISDIR;
-		if (ret)
-			goto out_unlock;
-		inode = dir_lookup(dir, name, len);
-		if (inode && (open_flags & O_EXCL)) {
-			ret = -EEXIST;
-			inode = NULL;
-			goto out_unlock;
-		}
-		inode = NULL;
-		ret = vfs_create(dir, name, len, mode, &inode);
-		if (ret != -EEXIST)
-			goto out_checked;
-	}
-	/* no O_CREAT, or the name exists: open what it names */
-	ret = vfs_path_lookup(root, start, path, flags, &inode);
-out_checked:
-	if (ret)
-		goto out_unlock;
-	ret = -ELOOP;
-	if (S_ISLNK(inode->i_mode))	/* only with O_NOFOLLOW */
-		goto out_put;
-	ret = -EISDIR;
-	if (S_ISDIR(inode->i_mode) &&
-	    ((open_flags & O_ACCMODE) != O_RDONLY || (open_flags & O_CREAT)))
-		goto out_put;
-	if ((open_flags & O_TRUNC) && S_ISREG(inode->i_mode) &&
-	    (open_flags & O_ACCMODE) != O_RDONLY) {
-		ret = __inode_truncate(inode, 0);
-		if (ret)
-			goto out_put;
-	}
-	ret = 0;
-	*out = inode;
-	goto out_unlock;
-
-out_put:
-	iput(inode);
-out_unlock:
-	if (writer)
-		fs_tree_write_unlock();
-	else
-		fs_tree_read_unlock();
-	return ret;
-}
-
-/* The last component of a path and the directory that holds it. */
-struct path_last {
-	struct inode *dir;	/* no reference: valid under the tree lock */
-	const char *name;
-	size_t len;
-};
-
-/*
  * filename_create - take the tree lock for writing and walk path to its
  * last component (*last), for a call that adds or removes that name:
  * vfs_path_parent's result.  done_path_create drops the lock, whatever
@@ -326,8 +260,7 @@ static int filename_create(struct inode *root, struct inode *start,
 			   const char *path, struct path_last *last)
 {
 	fs_tree_write_lock();
-	return vfs_path_parent(root, start, path, &last->dir, &last->name,
-			       &last->len);
+	return vfs_path_parent(root, start, path, last);
 }
 
 static void done_path_create(void)
@@ -382,14 +315,21 @@ int do_symlinkat(const char *target, struct inode *root, struct inode *start,
 /*
  * do_unlinkat, do_rmdir - remove the last name of path (never following
  * it): 0, the errors of vfs_path_parent, vfs_unlink and vfs_rmdir; "/"
- * is -EISDIR for unlink, -EBUSY for rmdir (Linux's answers).
+ * is -EISDIR for unlink, -EBUSY for rmdir, "file/" -ENOTDIR (Linux's
+ * answers).
  * Context: task, may sleep.  Locking: filename_create/done_path_create.
  */
 int do_unlinkat(struct inode *root, struct inode *start, const char *path)
 {
 	struct path_last l;
 	int ret = filename_create(root, start, path, &l);
+	struct inode *victim;
 
+	if (!ret && l.trailing_slash) {	/* "file/": not a directory */
+		victim = dir_lookup(l.dir, l.name, l.len);
+		if (victim && !S_ISDIR(victim->i_mode))
+			ret = -ENOTDIR;
+	}
 	if (!ret)
 		ret = vfs_unlink(l.dir, l.name, l.len);
 	done_path_create();

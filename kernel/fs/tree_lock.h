@@ -22,6 +22,7 @@
 #ifndef KERNEL_FS_TREE_LOCK_H
 #define KERNEL_FS_TREE_LOCK_H
 
+#include "lib/bug.h"
 #include "lib/types.h"
 
 /* Context: task, may sleep.  Readers may nest with readers of the same

@@ -244,6 +244,7 @@ static void test_open_create_excl_nofollow_trunc(void)
 {
 	struct inode *root = new_tree(), *a = NULL, *b = NULL, *i = NULL;
 	char buf[8];
+	int err;
 
 	CHECK_EQ(path_openat(root, root, "/new", O_CREAT | O_EXCL | O_RDWR,
 			     0600, &a), 0);
@@ -268,6 +269,22 @@ static void test_open_create_excl_nofollow_trunc(void)
 	CHECK(i && i->i_size == 0, "O_TRUNC emptied it");
 	CHECK_EQ(inode_read(i, buf, sizeof(buf), 0), 0);
 	iput(i);
+	/* O_CREAT through a dangling link creates its target, as Linux */
+	CHECK_EQ(do_symlinkat("made/by-link", root, root, "/bin/dangling"), 0);
+	CHECK_EQ(do_mkdirat(root, root, "/bin/made", 0755), 0);
+	CHECK_EQ(path_openat(root, root, "/bin/dangling", O_CREAT | O_WRONLY,
+			     0644, &i), 0);
+	CHECK(i && i == lookup(root, root, "/bin/made/by-link", 0, &err),
+	      "the link's target was created");
+	iput(i);
+	CHECK_EQ(path_openat(root, root, "/bin/dangling", O_CREAT | O_EXCL, 0,
+			     &i), -EEXIST);
+	CHECK_EQ(path_openat(root, root, "/loop1", O_CREAT, 0, &i), -ELOOP);
+	CHECK_EQ(path_openat(root, root, "/newdir/", O_CREAT, 0, &i), -EISDIR);
+	CHECK_EQ(path_openat(root, root, "/", O_CREAT, 0, &i), -EISDIR);
+	CHECK_EQ(path_openat(root, root, "/bin/..", O_CREAT, 0, &i), -EISDIR);
+	CHECK_EQ(path_openat(root, root, "/file", O_CREAT | O_DIRECTORY, 0, &i),
+		 -ENOTDIR);
 	/* /dev/shm: a file made, written, sized, unlinked while open */
 	CHECK_EQ(do_mkdirat(root, root, "/dev/shm", 01777), 0);
 	CHECK_EQ(path_openat(root, root, "/dev/shm/ct1",
@@ -288,6 +305,7 @@ static void test_unlink_then_lookup_gives_enoent(void)
 	CHECK_EQ(do_unlinkat(root, root, "/bin/sh"), 0);	/* the link */
 	CHECK_EQ(lookup_err(root, "/bin/sh", 0), -ENOENT);
 	CHECK_EQ(lookup_err(root, "/bin/busybox", 0), 0);	/* not its target */
+	CHECK_EQ(do_unlinkat(root, root, "/file/"), -ENOTDIR);
 	CHECK_EQ(do_unlinkat(root, root, "/file"), 0);
 	CHECK_EQ(lookup_err(root, "/file", 0), -ENOENT);
 	CHECK_EQ(do_unlinkat(root, root, "/file"), -ENOENT);
