@@ -15,6 +15,8 @@
 #include "kernel/fs/fs_struct.h"
 #include "kernel/fs/tree_lock.h"
 #include "kernel/user/initramfs.h"
+#include "kernel/user/process.h"
+#include "kernel/locking/spinlock.h"
 #include "kernel/sched/sched.h"
 #include "lib/errno.h"
 #include "lib/string.h"
@@ -108,7 +110,37 @@ static void test_chdir_moves_relative_lookups(struct ktest *t)
 	iput(root);
 }
 
+/* A user process's task points at init_fs while it runs (process_spawn),
+ * and gives its use back at exit (exit_fs): users is as before. */
+static void test_user_process_task_points_at_init_fs(struct ktest *t)
+{
+	char *argv[] = { "hello", NULL };
+	int users = __atomic_load_n(&init_fs.users, __ATOMIC_RELAXED);
+	struct user_thread *th;
+	struct process *p;
+	int err = 0, listed = 0, on_init_fs = 0;
+	const void *data;
+	size_t size;
+
+	if (initramfs_find("hello", &data, &size))
+		ktest_skip(t, "no initramfs or no hello (boot with -initrd)");
+	p = process_spawn(1, argv, &err);
+	KTEST_ASSERT(t, p != NULL, "spawn hello: %d", err);
+	spin_lock(&p->lock);
+	list_for_each_entry(th, &p->threads, node) {	/* listed: alive */
+		listed++;
+		on_init_fs += th->task->fs == &init_fs;
+	}
+	spin_unlock(&p->lock);
+	KTEST_EXPECT_EQ(t, on_init_fs, listed);
+	KTEST_EXPECT_EQ(t, process_wait(p), 0);
+	process_put(p);
+	KTEST_EXPECT_EQ(t, __atomic_load_n(&init_fs.users, __ATOMIC_RELAXED),
+			users);
+}
+
 KTEST_SUITE(fs,
 	    KTEST_CASE(test_boot_initramfs_members_are_found_by_path),
 	    KTEST_CASE(test_init_fs_holds_the_root_and_the_cwd),
-	    KTEST_CASE(test_chdir_moves_relative_lookups));
+	    KTEST_CASE(test_chdir_moves_relative_lookups),
+	    KTEST_CASE(test_user_process_task_points_at_init_fs));
