@@ -52,6 +52,8 @@ struct nameidata {
 	const char *name;		/* the component just taken */
 	size_t len;
 	bool last, trailing_slash;	/* of that component */
+	bool slash_end;			/* the path ends in '/': so does the
+					 * last component, wherever it is */
 };
 
 static void skip_slashes(struct walk_str *w)
@@ -91,6 +93,8 @@ static bool walk_next_component(struct nameidata *nd)
 		if (nd->stack[i].len)
 			nd->last = false;
 	}
+	if (nd->last && nd->slash_end)	/* "link-to-file/": the slash */
+		nd->trailing_slash = true;	/* applies to its target */
 	return true;
 }
 
@@ -112,6 +116,7 @@ static int walk_init(struct nameidata *nd, struct inode *root,
 	nd->name = NULL;
 	nd->len = 0;
 	nd->last = nd->trailing_slash = false;
+	nd->slash_end = path[len - 1] == '/';
 	return 0;
 }
 

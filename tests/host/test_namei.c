@@ -234,6 +234,8 @@ static void test_file_as_directory_gives_enotdir_and_missing_enoent(void)
 	CHECK_EQ(lookup_err(root, "/file/", 0), -ENOTDIR);
 	CHECK_EQ(lookup_err(root, "/file", LOOKUP_DIRECTORY), -ENOTDIR);
 	CHECK_EQ(lookup_err(root, "/bin/sh/x", 0), -ENOTDIR);
+	CHECK_EQ(lookup_err(root, "/bin/sh/", 0), -ENOTDIR);	/* link to a file */
+	CHECK_EQ(lookup_err(root, "/abs/", 0), 0);		/* link to a dir */
 	CHECK_EQ(lookup_err(root, "/nope", 0), -ENOENT);
 	CHECK_EQ(lookup_err(root, "/nope/file", 0), -ENOENT);
 	CHECK_EQ(do_mkdirat(root, root, "/file/d", 0755), -ENOTDIR);
