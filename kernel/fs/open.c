@@ -56,8 +56,8 @@ static int open_create(struct inode *root, struct path_last *last,
  * creating or truncating it: O_CREAT makes a missing regular file (mode:
  * permission bits; see open_create), O_EXCL with O_CREAT refuses an
  * existing name (-EEXIST, even a symlink), O_NOFOLLOW refuses a
- * final symlink (-ELOOP), O_DIRECTORY wants a directory (-ENOTDIR),
- * O_TRUNC empties a regular file (-EISDIR for a directory opened for
+ * final symlink (-ELOOP), O_DIRECTORY wants a directory (-ENOTDIR; with
+ * O_CREAT -EINVAL, as Linux since 6.4), O_TRUNC empties a regular file (-EISDIR for a directory opened for
  * writing).  *out gets a reference; the file object is item 2's.
  * Context: task, may sleep.  Locking: takes and drops the tree lock
  * (write when it may change the tree, else read).
@@ -71,6 +71,8 @@ int path_openat(struct inode *root, struct inode *start, const char *path,
 	struct path_last last;
 	int ret;
 
+	if ((open_flags & (O_CREAT | O_DIRECTORY)) == (O_CREAT | O_DIRECTORY))
+		return -EINVAL;	/* Linux 6.4 on: it made a file, then -ENOTDIR */
 	if (open_flags & O_DIRECTORY)
 		flags |= LOOKUP_DIRECTORY;
 	if (writer)

@@ -285,8 +285,9 @@ static void test_open_create_excl_nofollow_trunc(void)
 	CHECK_EQ(path_openat(root, root, "/newdir/", O_CREAT, 0, &i), -EISDIR);
 	CHECK_EQ(path_openat(root, root, "/", O_CREAT, 0, &i), -EISDIR);
 	CHECK_EQ(path_openat(root, root, "/bin/..", O_CREAT, 0, &i), -EISDIR);
-	CHECK_EQ(path_openat(root, root, "/file", O_CREAT | O_DIRECTORY, 0, &i),
-		 -ENOTDIR);
+	CHECK_EQ(path_openat(root, root, "/d", O_CREAT | O_DIRECTORY, 0, &i),
+		 -EINVAL);
+	CHECK_EQ(lookup_err(root, "/d", 0), -ENOENT);	/* nothing made */
 	/* /dev/shm: a file made, written, sized, unlinked while open */
 	CHECK_EQ(do_mkdirat(root, root, "/dev/shm", 01777), 0);
 	CHECK_EQ(path_openat(root, root, "/dev/shm/ct1",
