@@ -118,7 +118,7 @@ LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack --build-id=none \
 
 # ---- kernel sources: every .c/.asm in these directories
 KERNEL_DIRS := boot arch/x86_64 kernel kernel/shell kernel/time kernel/mm \
-	kernel/futex \
+	kernel/futex kernel/fs \
 	kernel/sched kernel/locking kernel/irq kernel/rcu kernel/debug kernel/user \
 	kernel/workloads \
 	lib drivers tests/kernel
@@ -160,14 +160,16 @@ $(shell mkdir -p $(BUILD) && echo '$(BUILD_FLAGS)' | cmp -s - $(BUILD)/.cflags \
 
 # ---- host unit tests: portable sources built for the host under sanitizers
 HOST_SRCS := $(sort $(wildcard lib/*.c) \
-	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c kernel/locking/pi_chain.c)
+	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c kernel/locking/pi_chain.c \
+	kernel/fs/inode.c kernel/fs/dir.c kernel/fs/namei.c kernel/fs/open.c \
+	kernel/fs/cpio.c kernel/fs/unpack.c)
 HOST_CFLAGS := -std=gnu11 -g -O1 -I. -Wall -Wextra -Werror \
 	-Wno-unused-parameter -fno-builtin \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -DRTK_HOST_TEST
 HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
 	$(sort $(wildcard tests/host/test_*.c)))
-HOST_COMMON := tests/host/check.c tests/host/fake_arch.c
+HOST_COMMON := tests/host/check.c tests/host/fake_arch.c tests/host/fake_kernel.c
 
 .PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
 	screen-test usb fbcon-latency test-machines test-machines-ci \
@@ -412,11 +414,11 @@ debug: deps $(BUILD)/rtk.elf
 
 FUZZ_TARGETS := $(patsubst tests/host/%.c,$(BUILD)/fuzz/%,\
 	$(sort $(wildcard tests/host/fuzz_*.c)))
-$(BUILD)/fuzz/%: tests/host/%.c $(HOST_SRCS) tests/host/fake_arch.c
+$(BUILD)/fuzz/%: tests/host/%.c $(HOST_SRCS) tests/host/fake_arch.c tests/host/fake_kernel.c
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -I. -DRTK_HOST_TEST -fno-builtin \
 		-fsanitize=fuzzer,address,undefined $< $(HOST_SRCS) \
-		tests/host/fake_arch.c -o $@
+		tests/host/fake_arch.c tests/host/fake_kernel.c -o $@
 fuzz: $(FUZZ_TARGETS)
 	@bash tools/deps.sh --fuzz
 	@set -e; for f in $(FUZZ_TARGETS); do \

@@ -27,6 +27,7 @@
 #define EEXIST		17	/* already exists */
 #define ENODEV		19	/* no such device */
 #define ENOTDIR		20	/* not a directory */
+#define EISDIR		21	/* is a directory */
 #define EINVAL		22	/* invalid argument */
 #define ENFILE		23	/* table overflow */
 #define EMFILE		24	/* too many open handles */

@@ -77,6 +77,7 @@
 struct rt_mutex_waiter;	/* kernel/locking: the PI code fills these in */
 struct kthread;
 struct mm_struct;
+struct fs_struct;
 struct user_thread;
 
 struct task_struct {
@@ -162,6 +163,8 @@ struct task_struct {
 					 * one a kernel thread borrowed (counted
 					 * in mm_count unless == mm) */
 	struct user_thread *user;	/* kernel/user/process.h; NULL: none */
+	struct fs_struct *fs;		/* root and cwd (kernel/fs/fs_struct.h);
+					 * NULL: init_fs (kernel threads) */
 	int tgid;			/* its process's pid (user threads), 0 */
 	struct lockdep_task lockdep;	/* held locks (lockdep.h); own */
 };

@@ -48,6 +48,7 @@
 #include "kernel/user/uaccess.h"
 #include "kernel/user/uapi.h"
 #include "kernel/user/syscalls.h"
+#include "kernel/fs/fs_struct.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/sched.h"
@@ -93,6 +94,7 @@ void do_exit(int status)
 		futex_wake_tid(t->clear_child_tid);
 	}
 	exit_mm(p);							/* [2] */
+	exit_fs(p);
 	spin_lock(&proc->lock);						/* [3] */
 	list_del(&t->node);
 	last = --proc->nr_threads == 0;

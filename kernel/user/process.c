@@ -15,6 +15,7 @@
  */
 #include "kernel/user/process.h"
 #include "kernel/user/elf_loader.h"
+#include "kernel/fs/fs_struct.h"
 #include "kernel/user/initramfs.h"
 #include "kernel/user/uapi.h"
 #include "kernel/mm/mm_struct.h"
@@ -139,6 +140,7 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	t->task = task;
 	task->mm = mm;
 	task->user = t;
+	task->fs = get_fs_struct(&init_fs);
 	proc->mm = mm;
 	proc->tgid = task->pid;
 	task->tgid = task->pid;

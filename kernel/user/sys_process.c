@@ -24,6 +24,7 @@
 #include "kernel/user/syscalls.h"
 #include "kernel/user/process.h"
 #include "kernel/user/uaccess.h"
+#include "kernel/fs/fs_struct.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/kthread.h"
@@ -109,6 +110,7 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	mmget(current->mm);
 	task->mm = current->mm;
 	task->user = t;
+	task->fs = get_fs_struct(task_fs(current));	/* CLONE_FS */
 	task->tgid = proc->tgid;
 	param.sched_priority = current->rt_priority;
 	sched_setscheduler(task, current->policy, &param);
@@ -130,6 +132,7 @@ out_task:
 	/* never woken: it runs no user code; it finds itself unlisted */
 	task->user = NULL;
 	task->mm = NULL;
+	exit_fs(task);
 	mmput(current->mm);
 	kthread_stop(task);
 out_free:

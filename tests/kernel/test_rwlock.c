@@ -8,9 +8,11 @@
  * the classic many-readers spinning lock.  Seqlock readers retry across
  * a write.  RW_LOCK_UNLOCKED(name) and SEQLOCK_UNLOCKED(name) take the
  * lock itself, so they work inside a static initializer of a bigger
- * struct (the article's INIT_FS(name) pattern) and name the lock.
+ * struct and name the lock: the article's INIT_FS(name), whose real user
+ * is kernel/fs/fs_struct.c's init_fs.
  */
 #include "tests/kernel/lock_probe.h"
+#include "kernel/fs/fs_struct.h"
 #include "kernel/locking/rwlock.h"
 #include "kernel/locking/seqlock.h"
 #include "kernel/locking/rtmutex_internal.h"
@@ -239,17 +241,13 @@ static void test_seqlock_readers_retry(struct ktest *t)
 	KTEST_EXPECT_EQ(t, s.a, s.b);
 }
 
-/* The INIT_FS(name) pattern: a static object whose initializer names its
- * embedded locks (rtk has no fs_struct; this stands in for one). */
-struct fs_like {
-	int users;
-	rwlock_t lock;
+/* INIT_FS(name) (kernel/fs/fs_struct.h): a static fs_struct whose
+ * initializer names its rwlock_t, as the kernel's init_fs; and a seqlock
+ * named the same way inside a bigger static object. */
+static struct fs_struct fs_obj = INIT_FS(fs_obj);
+static struct {
 	seqlock_t seq;
-};
-#define INIT_FS_LIKE(name)                                                   \
-	{ .users = 1, .lock = RW_LOCK_UNLOCKED(name.lock),                   \
-	  .seq = SEQLOCK_UNLOCKED(name.seq) }
-static struct fs_like fs_obj = INIT_FS_LIKE(fs_obj);
+} seq_obj = { .seq = SEQLOCK_UNLOCKED(seq_obj.seq) };
 static DECLARE_SEQLOCK(decl_seq);
 
 static const char *rwlock_name(rwlock_t *l)
@@ -268,6 +266,8 @@ static void test_lock_initializers_take_the_lock_and_name_it(struct ktest *t)
 	KTEST_EXPECT(t, strstr(rwlock_name(&fs_obj.lock), "fs_obj.lock") != NULL,
 		     "RW_LOCK_UNLOCKED(fs_obj.lock) named \"%s\"",
 		     rwlock_name(&fs_obj.lock));
+	KTEST_EXPECT(t, strstr(rwlock_name(&init_fs.lock), "init_fs.lock"),
+		     "INIT_FS(init_fs) named \"%s\"", rwlock_name(&init_fs.lock));
 	KTEST_EXPECT(t, strstr(rwlock_name(&probe_rw), "probe_rw") != NULL,
 		     "DEFINE_RWLOCK(probe_rw) named \"%s\"",
 		     rwlock_name(&probe_rw));
@@ -278,8 +278,8 @@ static void test_lock_initializers_take_the_lock_and_name_it(struct ktest *t)
 	read_lock(&fs_obj.lock);
 	KTEST_EXPECT_EQ(t, fs_obj.users, 2);
 	read_unlock(&fs_obj.lock);
-	seq = read_seqbegin(&fs_obj.seq);
-	KTEST_EXPECT(t, !read_seqretry(&fs_obj.seq, seq), "retry on a quiet seqlock");
+	seq = read_seqbegin(&seq_obj.seq);
+	KTEST_EXPECT(t, !read_seqretry(&seq_obj.seq, seq), "retry on a quiet seqlock");
 	write_seqlock(&decl_seq);
 	KTEST_EXPECT(t, spin_is_locked(&decl_seq.lock),
 		     "DECLARE_SEQLOCK's lock not taken by write_seqlock");

@@ -1,0 +1,97 @@
+/*
+ * kernel/fs/inode.h - the in-memory inode of rtk's one file system (the
+ * tree unpacked from the initramfs, see kernel/fs/fs.h) and the
+ * directory entry that names it.
+ *
+ * An inode is a directory (a list of named entries and its parent), a
+ * regular file or a symlink (bytes: still in the boot module until the
+ * first write, then in kmalloc'd memory), or a character device (rdev).
+ * Linux counterpart: include/linux/fs.h struct inode, include/linux/
+ * dcache.h struct dentry (rtk has no dentry cache: a directory's entries
+ * are the only names, as in ramfs, whose dentries are pinned).  Left out:
+ * uid/gid, times, hard links (a name per inode), the page cache.
+ */
+#ifndef KERNEL_FS_INODE_H
+#define KERNEL_FS_INODE_H
+
+#include "lib/list.h"
+#include "lib/types.h"
+
+typedef unsigned int umode_t;
+typedef u32 dev_t;
+
+/* File types and permission bits: Linux's values (include/uapi/linux/stat.h). */
+#define S_IFMT 0170000
+#define S_IFSOCK 0140000
+#define S_IFLNK 0120000
+#define S_IFREG 0100000
+#define S_IFBLK 0060000
+#define S_IFDIR 0040000
+#define S_IFCHR 0020000
+#define S_IFIFO 0010000
+#define S_ISDIR(m) (((m) & S_IFMT) == S_IFDIR)
+#define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)
+#define S_ISLNK(m) (((m) & S_IFMT) == S_IFLNK)
+#define S_ISCHR(m) (((m) & S_IFMT) == S_IFCHR)
+
+/* dev_t as Linux's kernel-internal one: 12 bits major, 20 bits minor. */
+#define MINORBITS 20
+#define MKDEV(ma, mi) (((dev_t)(ma) << MINORBITS) | (dev_t)(mi))
+#define MAJOR(dev) ((unsigned int)((dev) >> MINORBITS))
+#define MINOR(dev) ((unsigned int)((dev) & ((1U << MINORBITS) - 1)))
+
+#define NAME_MAX 255		/* bytes in one path component */
+#define PATH_MAX 4096		/* bytes in a path, with its NUL */
+/* A file grows at most to this (-EFBIG): kmalloc hands out physically
+ * contiguous pages, and 64 MiB is already USER_MAX_PAGES' whole budget. */
+#define FS_MAX_FILE_SIZE (64UL << 20)
+
+struct inode {
+	/* fixed at creation */
+	unsigned long i_ino;		/* unique in the tree, from 1 */
+	umode_t i_mode;			/* S_IFxxx | permission bits */
+	dev_t i_rdev;			/* character devices: major:minor */
+
+	/* atomic (__atomic builtins), see iget/iput in inode.c */
+	int i_count;			/* references: 1 for the name in the
+					 * tree while linked, 1 per holder */
+
+	/* under the tree lock (kernel/fs/tree_lock.h) */
+	unsigned int i_nlink;		/* names: 1 (files), 2 + subdirs (dirs),
+					 * 0 once unlinked */
+	size_t i_size;			/* bytes (files, symlinks); entries
+					 * (directories) */
+	const char *i_data;		/* files, symlinks: the bytes; NULL when
+					 * i_size is 0 */
+	size_t i_capacity;		/* bytes kmalloc'd at i_data, zero past
+					 * i_size; 0: i_data
+					 * points into the boot module (or
+					 * nowhere) and is never written */
+	struct inode *i_parent;		/* directories: "..", itself at a root */
+	struct list_head i_entries;	/* directories: struct fs_dirent.d_child */
+};
+
+/* One name in a directory.  Under the tree lock. */
+struct fs_dirent {
+	struct list_head d_child;	/* in the parent's i_entries, in
+					 * creation order (getdents' order) */
+	struct inode *d_inode;		/* what the name names (holds the
+					 * tree's reference) */
+	unsigned int d_namelen;		/* 1..NAME_MAX */
+	char d_name[];			/* d_namelen bytes and a NUL */
+};
+
+struct inode *new_inode(umode_t mode);
+struct inode *iget(struct inode *inode);
+void iput(struct inode *inode);
+bool inode_data_in_module(const struct inode *inode);
+long __inode_read(struct inode *inode, void *buf, size_t len, size_t off);
+long __inode_write(struct inode *inode, const void *buf, size_t len,
+		   size_t off);
+int __inode_truncate(struct inode *inode, size_t size);
+long inode_read(struct inode *inode, void *buf, size_t len, size_t off);
+long inode_write(struct inode *inode, const void *buf, size_t len, size_t off);
+int inode_truncate(struct inode *inode, size_t size);
+void inode_set_module_data(struct inode *inode, const void *data, size_t size);
+
+#endif /* KERNEL_FS_INODE_H */
