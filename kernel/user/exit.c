@@ -10,7 +10,8 @@
  *       before (and the thread's exit_pi_state_list, right after, hands
  *       that futex on) or sees PF_EXITING and gets -ESRCH
  *       (kernel/futex/pi_state.c attach_to_pi_owner; Linux: the
- *       futex_state in futex_exit_release);
+ *       futex_state in futex_exit_release); then the thread's
+ *       RLIMIT_NPROC charge goes back (rlimit.c);
  *   [1] CLONE_CHILD_CLEARTID: write 0 to the thread's TID word (and wake
  *       a joiner once futexes exist: a FUTEX_WAKE there);
  *   [2] exit_mm: the task keeps the mm as its active_mm (its CPU still
@@ -44,6 +45,7 @@
  * zap_other_threads), kernel/fork.c (mm_release: clear_child_tid).
  */
 #include "kernel/user/process.h"
+#include "kernel/user/rlimit.h"
 #include "kernel/futex/futex.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/user/uapi.h"
@@ -89,6 +91,10 @@ void do_exit(int status)
 	p->flags |= PF_EXITING;
 	raw_spin_unlock_irq(&p->pi_lock);
 	exit_pi_state_list();
+	/* the charge goes back before [1] wakes a joiner, so a joiner's
+	 * next clone is not refused for a thread it saw exit; the kernel
+	 * stack is freed later (free_dead_stacks), inside the reserve */
+	process_uncharge_thread(proc);
 	if (t->clear_child_tid) {					/* [1] */
 		put_user_u32(0, t->clear_child_tid);
 		futex_wake_tid(t->clear_child_tid);

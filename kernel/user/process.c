@@ -15,6 +15,7 @@
  */
 #include "kernel/user/process.h"
 #include "kernel/user/elf_loader.h"
+#include "kernel/user/rlimit.h"
 #include "kernel/fs/fs_struct.h"
 #include "kernel/user/initramfs.h"
 #include "kernel/user/uapi.h"
@@ -94,6 +95,7 @@ static struct process *process_new(const char *name)
 	init_completion(&p->exited);
 	spin_lock_init(&p->lock);
 	INIT_LIST_HEAD(&p->threads);
+	process_rlimit_init(p);
 	spin_lock(&process_list_lock);
 	list_add_tail(&p->node, &process_list);
 	spin_unlock(&process_list_lock);
@@ -129,10 +131,13 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	ret = elf_setup_stack(mm, argc, argv, &sp);			/* [3] */
 	if (ret)
 		goto out_mm;
-	ret = -ENOMEM;
-	t = user_thread_alloc();					/* [4] */
-	if (!t)
+	ret = process_charge_thread(proc);				/* [4] */
+	if (ret)
 		goto out_mm;
+	ret = -ENOMEM;
+	t = user_thread_alloc();
+	if (!t)
+		goto out_uncharge;
 	arch_thread_init_exec(&t->arch, entry, sp);
 	task = kthread_create(user_thread_start, t, "%s", proc->name);
 	if (!task)
@@ -151,6 +156,8 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 
 out_thread:
 	kfree(t);
+out_uncharge:
+	process_uncharge_thread(proc);
 out_mm:
 	mmput(mm);
 out_proc:

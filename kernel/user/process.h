@@ -28,6 +28,7 @@
 #include "kernel/sched/task.h"
 #include "kernel/sched/completion.h"
 #include "kernel/locking/spinlock.h"
+#include "kernel/user/uapi.h"
 
 struct mm_struct;
 struct race_window;
@@ -46,6 +47,10 @@ struct process {
 	int nr_threads;			/* on the list */
 	bool group_exit;		/* exit_group or a kill: all go */
 	int exit_status;		/* wait status: W_EXITCODE(code, sig) */
+	int nr_charged;			/* threads listed or being made
+					 * (rlimit.c process_charge_thread) */
+	unsigned long nr_refused;	/* clones refused by a limit */
+	struct rlimit64 rlim[RLIM_NLIMITS];	/* rlimit.c */
 
 	/* under process_list_lock (process.c) */
 	struct list_head node;		/* every live process */

@@ -10,6 +10,8 @@
  * a new process (no CLONE_VM: fork) is -ENOSYS here -- rtk starts
  * processes from the shell only.
  * The child:
+ *   [0] charged to the process: -EAGAIN over RLIMIT_NPROC or the
+ *       user-thread total, before anything is allocated (rlimit.c);
  *   [1] a user_thread with the parent's registers (return value 0) on
  *       the new stack, the parent's FPU state, TLS when asked;
  *   [2] a kthread named after the process, mm shared (mmget), the
@@ -23,6 +25,7 @@
  */
 #include "kernel/user/syscalls.h"
 #include "kernel/user/process.h"
+#include "kernel/user/rlimit.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/fs/fs_struct.h"
 #include "kernel/mm/mm_struct.h"
@@ -96,9 +99,13 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 		return -EINVAL;
 	if ((flags & CLONE_SETTLS) && tls >= USER_ADDR_END)
 		return -EPERM;
+	ret = process_charge_thread(proc);				/* [0] */
+	if (ret)
+		return ret;
+	ret = -ENOMEM;
 	t = user_thread_alloc();					/* [1] */
 	if (!t)
-		return -ENOMEM;
+		goto out_uncharge;
 	arch_thread_init_clone(&t->arch, regs, newsp, flags & CLONE_SETTLS, tls);
 	if (flags & CLONE_CHILD_CLEARTID)
 		t->clear_child_tid = (u32 __user *)child_tid;
@@ -137,6 +144,8 @@ out_task:
 	kthread_stop(task);
 out_free:
 	kfree(t);
+out_uncharge:
+	process_uncharge_thread(proc);
 	return ret;
 }
 

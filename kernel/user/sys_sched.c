@@ -15,6 +15,7 @@
  */
 #include "kernel/user/syscalls.h"
 #include "kernel/user/process.h"
+#include "kernel/user/rlimit.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/sched/sched.h"
 #include "kernel/smp.h"
@@ -44,7 +45,10 @@ long sys_sched_setscheduler(int pid, int policy,
 	p = find_thread(pid);
 	if (!p)
 		return -ESRCH;
-	ret = sched_setscheduler(p, policy, &kp);
+	if (!rlimit_rtprio_allows(p, policy, kp.sched_priority))
+		ret = -EPERM;	/* RLIMIT_RTPRIO, as Linux (rlimit.c) */
+	else
+		ret = sched_setscheduler(p, policy, &kp);
 	put_task_struct(p);
 	return ret;
 }

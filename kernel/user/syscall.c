@@ -97,6 +97,15 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 					   (void __user *)a[3]);
 	case __NR_exit_group:
 		return sys_exit_group((int)a[0]);
+	case __NR_getrlimit:
+		return sys_getrlimit((unsigned int)a[0], (void __user *)a[1]);
+	case __NR_setrlimit:
+		return sys_setrlimit((unsigned int)a[0],
+				     (const void __user *)a[1]);
+	case __NR_prlimit64:
+		return sys_prlimit64((int)a[0], (unsigned int)a[1],
+				     (const void __user *)a[2],
+				     (void __user *)a[3]);
 	default:
 		__atomic_fetch_add(&syscall_nr_unknown, 1, __ATOMIC_RELAXED);
 		return -ENOSYS;

@@ -24,6 +24,12 @@ long sys_kill(int pid, int sig);
 long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	       int __user *parent_tid, int __user *child_tid, unsigned long tls);
 long sys_arch_prctl(int code, unsigned long addr);
+/* rlimit.c */
+long sys_prlimit64(int pid, unsigned int resource,
+		   const struct rlimit64 __user *new_rlim,
+		   struct rlimit64 __user *old_rlim);
+long sys_getrlimit(unsigned int resource, struct rlimit64 __user *rlim);
+long sys_setrlimit(unsigned int resource, const struct rlimit64 __user *rlim);
 /* sys_sched.c */
 long sys_sched_setscheduler(int pid, int policy,
 			    const struct sched_param __user *param);

@@ -46,8 +46,38 @@
 #define __NR_clock_gettime		228
 #define __NR_clock_nanosleep		230
 #define __NR_exit_group			231
+#define __NR_getrlimit			97
+#define __NR_setrlimit			160
+#define __NR_prlimit64			302
 
 /* struct __kernel_timespec (uapi/linux/time_types.h): 64-bit fields. */
+/* Resource limits (include/uapi/asm-generic/resource.h): the numbers,
+ * and struct rlimit64, which on x86_64 is also getrlimit's struct
+ * rlimit (two unsigned longs). */
+#define RLIMIT_CPU		0
+#define RLIMIT_FSIZE		1
+#define RLIMIT_DATA		2
+#define RLIMIT_STACK		3
+#define RLIMIT_CORE		4
+#define RLIMIT_RSS		5
+#define RLIMIT_NPROC		6
+#define RLIMIT_NOFILE		7
+#define RLIMIT_MEMLOCK		8
+#define RLIMIT_AS		9
+#define RLIMIT_LOCKS		10
+#define RLIMIT_SIGPENDING	11
+#define RLIMIT_MSGQUEUE		12
+#define RLIMIT_NICE		13
+#define RLIMIT_RTPRIO		14
+#define RLIMIT_RTTIME		15
+#define RLIM_NLIMITS		16
+#define RLIM64_INFINITY		(~0ULL)
+
+struct rlimit64 {
+	u64 rlim_cur;
+	u64 rlim_max;
+};
+
 struct __kernel_timespec {
 	s64 tv_sec;
 	long long tv_nsec;

@@ -30,6 +30,7 @@
 #include "kernel/smp.h"
 #include "kernel/debug/race_window.h"
 #include "tests/kernel/sched_helpers.h"
+#include "kernel/user/rlimit.h"
 #include "lib/errno.h"
 #include "lib/string.h"
 
@@ -223,6 +224,93 @@ static void test_user_pi_futex_owner_is_a_thread_of_the_process(struct ktest *t)
 	KTEST_EXPECT_EQ(t, process_kill(loop->tgid), 0);
 	KTEST_EXPECT_EQ(t, process_wait(loop), W_EXITCODE(0, SIGKILL));
 	process_put(loop);
+}
+
+/* t_rlimit: Linux's resource-limit calls; a thread bomb stops at
+ * RLIMIT_NPROC with -EAGAIN and its charge comes back; RLIMIT_RTPRIO
+ * holds (issue 28 items 2 and 3; scenario in user/tests/t_rlimit.c). */
+static void test_user_rlimits_stop_a_thread_bomb_and_cap_rt_priority(struct ktest *t)
+{
+	int before = user_threads_charged();
+	int status;
+
+	if (!have_program(t, "t_rlimit"))
+		return;
+	status = run(t, "t_rlimit");
+	KTEST_EXPECT(t, status == 0, "t_rlimit: expected exit 0, got status "
+		     "%#x (exit code = failed checks, listed above)", status);
+	KTEST_EXPECT_EQ(t, user_threads_charged(), before);
+}
+
+/*
+ * Scenario (thread bombs, issue 28 item 3): two t_bomb processes each
+ * make threads until refused, and keep them.  Expected: each is refused
+ * with -EAGAIN (the first by RLIMIT_NPROC, the second by the total
+ * USER_THREADS_MAX), the total stops at USER_THREADS_MAX, and the kernel
+ * still creates a kthread meanwhile (KSTACK_KERNEL_RESERVE).  After the
+ * kills, the charge and the kernel-stack count are back.  Before the
+ * limits, one bomb took ~1000 stacks and kthread_create failed.
+ * The test waits for each bomb's refusal (nr_refused), not for a time.
+ */
+static int nothing_fn(void *unused)
+{
+	return 0;
+}
+
+static void test_user_thread_bombs_leave_the_kernel_its_stacks(struct ktest *t)
+{
+	struct process *bomb[2] = { NULL, NULL };
+	struct task_struct *k;
+	unsigned int stacks;
+	char line[16];
+	int before, i;
+
+	if (!have_program(t, "t_bomb"))
+		return;
+	exits_settled();	/* the earlier cases' stacks, freed first */
+	free_dead_stacks();
+	stacks = kstack_nr_in_use();
+	before = user_threads_charged();
+	for (i = 0; i < 2; i++) {
+		u64 end = ktime_get_ns() + SAFETY_NS * 8;
+
+		strscpy(line, "t_bomb", sizeof(line));
+		bomb[i] = spawn(t, line);
+		if (!bomb[i])
+			goto out_kill;
+		while (!READ_ONCE(bomb[i]->nr_refused) && ktime_get_ns() < end)
+			msleep(1);
+		KTEST_EXPECT(t, READ_ONCE(bomb[i]->nr_refused),
+			     "bomb %d was never refused a thread", i);
+	}
+	KTEST_EXPECT(t, READ_ONCE(bomb[0]->nr_charged) == PROCESS_THREADS_MAX,
+		     "bomb 0: expected RLIMIT_NPROC (%d) threads, saw %d",
+		     PROCESS_THREADS_MAX, READ_ONCE(bomb[0]->nr_charged));
+	KTEST_EXPECT(t, user_threads_charged() == USER_THREADS_MAX,
+		     "expected the user-thread total at %d, saw %d",
+		     USER_THREADS_MAX, user_threads_charged());
+	k = kthread_create(nothing_fn, NULL, "bomb_survivor");
+	KTEST_EXPECT(t, k, "kthread_create failed with %d user threads alive",
+		     user_threads_charged());
+	if (k) {
+		get_task_struct(k);	/* kept past its exit */
+		wake_up_process(k);
+		kthread_stop(k);
+		put_task_struct(k);
+	}
+out_kill:
+	for (i = 0; i < 2; i++) {
+		if (!bomb[i])
+			continue;
+		KTEST_EXPECT_EQ(t, process_kill(bomb[i]->tgid), 0);
+		KTEST_EXPECT_EQ(t, process_wait(bomb[i]), W_EXITCODE(0, SIGKILL));
+		process_put(bomb[i]);
+	}
+	exits_settled();
+	free_dead_stacks();
+	KTEST_EXPECT_EQ(t, user_threads_charged(), before);
+	KTEST_EXPECT(t, kstack_nr_in_use() == stacks, "kernel stacks back to "
+		     "%u, saw %u", stacks, kstack_nr_in_use());
 }
 
 /* The faults a program can take, and the signal Linux answers with. */
@@ -579,6 +667,8 @@ KTEST_SUITE(user,
 	    KTEST_CASE(test_user_abi_and_errnos),
 	    KTEST_CASE(test_user_futex_wait_long_max_waits_until_woken),
 	    KTEST_CASE(test_user_pi_futex_owner_is_a_thread_of_the_process),
+	    KTEST_CASE(test_user_rlimits_stop_a_thread_bomb_and_cap_rt_priority),
+	    KTEST_CASE(test_user_thread_bombs_leave_the_kernel_its_stacks),
 	    KTEST_CASE(test_user_fault_kills_only_the_process),
 	    KTEST_CASE(test_user_runaway_loop_is_preempted_and_killed),
 	    KTEST_CASE(test_user_resched_delayed_acts_at_return_to_user),

@@ -160,6 +160,24 @@ static inline int sched_setscheduler(int pid, int policy,
 	return sys_call3(__NR_sched_setscheduler, pid, policy, (long)p);
 }
 
+/* prlimit64 / getrlimit / setrlimit - Linux's (struct rlimit64 in
+ * kernel/user/uapi.h; getrlimit's struct rlimit has its layout). */
+static inline int prlimit64(int pid, int resource, const struct rlimit64 *new,
+			    struct rlimit64 *old)
+{
+	return sys_call4(__NR_prlimit64, pid, resource, (long)new, (long)old);
+}
+
+static inline int getrlimit(int resource, struct rlimit64 *rlim)
+{
+	return sys_call2(__NR_getrlimit, resource, (long)rlim);
+}
+
+static inline int setrlimit(int resource, const struct rlimit64 *rlim)
+{
+	return sys_call2(__NR_setrlimit, resource, (long)rlim);
+}
+
 static inline int sched_getscheduler(int pid)
 {
 	return sys_call1(__NR_sched_getscheduler, pid);
