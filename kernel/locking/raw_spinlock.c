@@ -17,11 +17,24 @@
 #include "kernel/time/ktime.h"
 #include "kernel/ksyms.h"
 #include "kernel/smp.h"
+#include "kernel/debug/hooks.h"
 
 /* Spinning longer than this is a deadlock or a holder that never lets
  * go: no raw critical section in rtk runs anywhere near a second, and
  * TCG on a loaded host can stretch a few ms into a few hundred. */
 #define RAW_SPIN_REPORT_NS (5LL * NSEC_PER_SEC)
+
+/* The test-only knobs (raw_spinlock.h), for locks with test_hooks set. */
+s64 raw_spin_test_stuck_ns = RAW_SPIN_REPORT_NS;
+unsigned long raw_spin_test_reports;
+DEFINE_RACE_WINDOW(raw_spin_handover_window);
+
+/* raw_spin_stuck_limit - how long lock may spin before it is reported. */
+static inline s64 raw_spin_stuck_limit(raw_spinlock_t *lock)
+{
+	return unlikely(lock->test_hooks) ? READ_ONCE(raw_spin_test_stuck_ns)
+					  : RAW_SPIN_REPORT_NS;
+}
 
 /*
  * The tickets this CPU waits for, innermost last: a spinner interrupted
@@ -124,8 +137,14 @@ static void raw_spin_report_waiters(raw_spinlock_t *lock, u16 owner)
 		      : "nobody spins for the served ticket (lost ticket)");
 }
 
-static __noreturn void raw_spin_report(raw_spinlock_t *lock, u16 ticket,
-				       unsigned long ip)
+/*
+ * raw_spin_report - the waiter on this CPU has spun past the threshold:
+ * print both parties and panic.  A test lock (test_hooks) is reported
+ * the same way but without the panic, counted in raw_spin_test_reports;
+ * the waiter then spins on.
+ * Context: the spinning CPU, preemption off.
+ */
+static void raw_spin_report(raw_spinlock_t *lock, u16 ticket, unsigned long ip)
 {
 	struct task_struct *holder = READ_ONCE(lock->owner_task);
 	struct task_struct *me = current_or_null();
@@ -135,6 +154,20 @@ static __noreturn void raw_spin_report(raw_spinlock_t *lock, u16 ticket,
 	ksym_snprint(wsym, sizeof(wsym), ip);
 	ksym_snprint(hsym, sizeof(hsym), READ_ONCE(lock->acquire_ip));
 	raw_spin_report_waiters(lock, owner);
+	if (lock->test_hooks) {
+		printk(KERN_ERR "raw spinlock %s: test lock, reported "
+				"without a panic:\n",
+		       lock->name ? lock->name : "?");
+		printk(KERN_ERR "raw spinlock %s (%p) stuck: waiter CPU %d "
+				"task %s at %s (ticket %u); holder CPU %d "
+				"task %s acquired at %s (owner %u)\n",
+		       lock->name ? lock->name : "?", (void *)lock,
+		       raw_smp_processor_id(), me ? me->name : "-", wsym,
+		       ticket, READ_ONCE(lock->owner_cpu),
+		       holder ? holder->name : "-", hsym, owner);
+		__atomic_fetch_add(&raw_spin_test_reports, 1, __ATOMIC_RELAXED);
+		return;
+	}
 	panic("raw spinlock %s (%p) stuck: waiter CPU %d task %s at %s "
 	      "(ticket %u); holder CPU %d task %s acquired at %s (owner %u)",
 	      lock->name ? lock->name : "?", (void *)lock,
@@ -225,11 +258,16 @@ void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 
 			if (!start)
 				start = raw_spin_wait_begin(lock, ticket, now);
-			else if (now - start > RAW_SPIN_REPORT_NS)
+			else if (now - start > raw_spin_stuck_limit(lock)) {
 				raw_spin_report(lock, ticket, ip);
+				start = now; /* a test lock: once a period */
+			}
 		}
 	}
 	/* LAB(spinlock:ticket) END */
+	/* test-only: the ticket is served, the lock not yet taken */
+	if (unlikely(lock->test_hooks))
+		trace_race_window(&raw_spin_handover_window);
 	if (start)
 		raw_spin_wait_end();
 	raw_spin_set_owner(lock, ip);

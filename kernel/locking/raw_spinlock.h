@@ -46,12 +46,16 @@ typedef struct raw_spinlock {
 	const char *name;
 	bool irqs_off_only;	/* every acquisition has irqs off (rq->lock:
 				 * the tick takes it), checked on acquire */
+	bool test_hooks;	/* test-only, set by the raw_spin_report
+				 * suite on its own locks: see
+				 * raw_spin_test_stuck_ns below */
 	struct lockdep_map dep_map;	/* class: the init site (lockdep.h) */
 } raw_spinlock_t;
 
 #define __RAW_SPIN_LOCK_UNLOCKED(lockname)                                   \
 	{ .owner = 0, .next = 0, .owner_cpu = -1, .owner_task = NULL,        \
 	  .acquire_ip = 0, .name = #lockname, .irqs_off_only = false,       \
+	  .test_hooks = false,                                               \
 	  .dep_map = LOCKDEP_MAP_INIT(#lockname, LD_WAIT_SPIN) }
 #define DEFINE_RAW_SPINLOCK(x) raw_spinlock_t x = __RAW_SPIN_LOCK_UNLOCKED(x)
 
@@ -84,6 +88,26 @@ bool raw_spin_is_held_here(raw_spinlock_t *lock);
  * Context: any. */
 bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket,
 			    struct task_struct **task);
+
+/*
+ * Test-only knobs of the stuck detector, for the locks whose test_hooks
+ * is set (tests/kernel/test_raw_spin_report.c sets it on its own locks;
+ * no other lock has it, so they cost the detector's slow path one load):
+ *	raw_spin_test_stuck_ns	the threshold instead of 5 s, so a test
+ *				need not hold a CPU for 5 s;
+ *	raw_spin_test_reports	reports made: such a lock's report is
+ *				printed without the panic, and the waiter
+ *				goes on spinning, so a test can see a
+ *				stuck lock reported and survive it;
+ *	raw_spin_handover_window  a race window (kernel/debug/race_window.h)
+ *				between a waiter seeing its ticket served
+ *				and taking the lock: a vCPU that the host
+ *				does not run while the lock is handed to it.
+ */
+extern s64 raw_spin_test_stuck_ns;
+extern unsigned long raw_spin_test_reports;
+struct race_window;
+extern struct race_window raw_spin_handover_window;
 
 /* lockdep_assert_held-style check: the caller must hold the lock. */
 #define raw_spin_assert_held(lock) BUG_ON(!raw_spin_is_held_here(lock))

@@ -23,7 +23,9 @@ for (;;) {
 
 		if (!start)
 			start = raw_spin_wait_begin(lock, ticket, now);
-		else if (now - start > RAW_SPIN_REPORT_NS)
+		else if (now - start > raw_spin_stuck_limit(lock)) {
 			raw_spin_report(lock, ticket, ip);
+			start = now; /* a test lock: once a period */
+		}
 	}
 }
