@@ -82,12 +82,46 @@ static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
 /* raw_spin_is_held_here - is the lock held by this CPU? (assertions) */
 bool raw_spin_is_held_here(raw_spinlock_t *lock);
 
-/* raw_spin_cpu_waits_for - has cpu been spinning for lock past the first
- * clock read of its spin loop, with which ticket, and which task spins?
- * A snapshot for the stuck report (raw_spinlock.c) and its test.
+/* raw_spin_cpu_waits_for - is cpu spinning for lock (published before
+ * the first pass of its spin loop), with which ticket, and which task
+ * spins?  A snapshot for the stuck report (raw_spinlock.c) and its test.
  * Context: any. */
 bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket,
 			    struct task_struct **task);
+
+/*
+ * struct raw_spin_watch - what a spinner in do_raw_spin_lock knows for
+ * the stuck detector; zeroed before the spin.
+ */
+struct raw_spin_watch {
+	unsigned long spins;	/* passes of the spin loop */
+	s64 since;		/* ktime of the first clock read seeing owner */
+	u16 owner;		/* the served ticket at that look */
+	bool timed;		/* since and owner are set */
+	bool published;		/* this CPU's raw_spin_cpu_waits_for slot */
+};
+
+/*
+ * raw_spin_stuck - the stuck detector's decision, at clock reading now
+ * with owner the ticket served now: has the lock been with one holder
+ * for more than limit_ns?  The first look, and every change of owner
+ * (a hand-over), restarts w's clock and answers false.  Pure (no clock,
+ * no lock read): the test feeds it.  Context: any.
+ */
+bool raw_spin_stuck(struct raw_spin_watch *w, u16 owner, s64 now,
+		    s64 limit_ns);
+
+/*
+ * raw_spin_describe_holder - the holder half of a stuck report, into buf
+ * (returns its length): "holder CPU c task T acquired at SITE (owner o)",
+ * or, locked with owner_cpu -1 (do_raw_spin_unlock clears it before it
+ * advances owner), "handed to ticket o (CPU n), not yet taken; the
+ * previous holder took it at SITE" -- n the CPU published as spinning for
+ * ticket o, "no CPU spins for it" when none is (a lost ticket, or the
+ * instant inside an unlock).  Read without synchronisation: a snapshot.
+ * Context: any.
+ */
+int raw_spin_describe_holder(raw_spinlock_t *lock, char *buf, size_t size);
 
 /*
  * Test-only knobs of the stuck detector, for the locks whose test_hooks

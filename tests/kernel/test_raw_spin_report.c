@@ -1,17 +1,22 @@
 /*
  * tests/kernel/test_raw_spin_report.c - what a raw spinlock's "stuck"
  * report is built from (kernel/locking/raw_spinlock.c): every CPU that
- * has spun a while for a lock publishes the lock and its ticket, so a
- * report can tell a served ticket whose CPU does not run (a vCPU the
- * host starves, or a spin nested under its own CPU's interrupted spin)
- * from a ticket nobody spins for (lost).  The report itself panics and
- * is not run here; raw_spin_cpu_waits_for is the snapshot it prints.
+ * spins for a lock publishes the lock and its ticket, so a report can
+ * tell a served ticket whose CPU does not run (a vCPU the host starves,
+ * or a spin nested under its own CPU's interrupted spin) from a ticket
+ * nobody spins for (lost); and when it is reported: after the threshold
+ * without a hand-over (raw_spin_stuck), not after the threshold of total
+ * wait.  A real lock's report panics; the suite's own locks set
+ * test_hooks, whose report only counts (raw_spin_test_reports), with a
+ * threshold of STUCK_NS.
  */
 #include "kernel/ktest.h"
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/sched/completion.h"
 #include "kernel/debug/race_window.h"
 #include "tests/kernel/sched_helpers.h"
+#include "lib/string.h"
+#include "lib/vsnprintf.h"
 
 /* Bound of the wait for the waiter to publish its spin; under the 5 s
  * after which it would report the lock stuck (raw_spinlock.c). */
@@ -89,16 +94,15 @@ static void test_long_spin_is_published_with_its_ticket(struct ktest *t)
 
 /*
  * The convoy case's times.  SEGMENT_NS: how long the lock stays with one
- * party (the test's hold, the hand-over parked in
- * raw_spin_handover_window -- under RACE_WINDOW_MAX_NS -- and H's hold);
- * these lengths are what is tested, not a wait for something to happen.
- * STUCK_NS, the test lock's threshold (raw_spin_test_stuck_ns): above one
- * segment, below the three of the convoy.  A false report needs one
- * segment to stretch by 300 ms (a vCPU the host does not run that long);
- * a detector that measures the whole wait reports 500 ms before the
- * convoy ends.
+ * ticket (the test's hold; the hand-over to H parked in
+ * raw_spin_handover_window, under RACE_WINDOW_MAX_NS); these lengths are
+ * what is tested, not a wait for something to happen.  STUCK_NS, the
+ * test lock's threshold (raw_spin_test_stuck_ns): above one segment,
+ * below the two W waits through.  A false report needs one segment to
+ * stretch by 250 ms (a vCPU the host does not run that long); a detector
+ * that measures the whole wait reports 250 ms before W gets the lock.
  */
-#define SEGMENT_NS (400LL * NSEC_PER_MSEC)
+#define SEGMENT_NS (500LL * NSEC_PER_MSEC)
 #define STUCK_NS   (700LL * NSEC_PER_MSEC)
 
 /* spin_for - keep this CPU (the lock held) for ns of ktime. */
@@ -143,7 +147,6 @@ static int convoy_h_fn(void *data)
 
 	wait_go(&c->go_h);
 	raw_spin_lock(&c->lock); /* parks at the hand-over */
-	spin_for(SEGMENT_NS);
 	raw_spin_unlock(&c->lock);
 	complete(&c->h_done);
 	return 0;
@@ -164,9 +167,10 @@ static int convoy_w_fn(void *data)
  * Scenario (3 CPUs; issue 28 item 7, the "rq->lock stuck ... holder CPU
  * -1" panic under host load): a ticket convoy.  The test on CPU 0 holds
  * the lock; H (FIFO 10, CPU 1) and then W (FIFO 10, CPU 2) spin for it,
- * H first.  The lock changes hands twice while W spins, each party
- * keeping it one SEGMENT_NS, and H's hand-over is parked in
- * raw_spin_handover_window: the ticket served, its vCPU not yet running.
+ * H first.  The lock changes hands twice while W spins: the test keeps
+ * it one SEGMENT_NS, then hands it to H, whose hand-over is parked in
+ * raw_spin_handover_window for another (the ticket served, its vCPU not
+ * yet running); H then takes it and lets go at once.
  *
  *	CPU0 (test)		CPU1 (H)		CPU2 (W)
  *	lock: ticket T
@@ -177,23 +181,27 @@ static int convoy_w_fn(void *data)
  *	unlock: owner_cpu = -1,
  *	owner = T+1		sees T+1 served, parks
  *	(the lock is handed	in the window: not
- *	 over, not taken)	taken yet, SEGMENT_NS
- *	release the window	takes it, holds
- *				SEGMENT_NS		waited 2 SEGMENT_NS
+ *	 over, not taken)	taken yet, SEGMENT_NS	waited 2 SEGMENT_NS
  *							> STUCK_NS: a
  *							whole-wait clock
  *							reports it here
+ *	release the window	takes it
  *				unlock: owner = T+2	takes it
  *
  * Observable: W never spins STUCK_NS without the lock changing hands,
  * so the detector, which must measure from the last hand-over, makes no
  * report (raw_spin_test_reports unchanged); H and W both get the lock.
+ * And the report's holder half (raw_spin_describe_holder) names the
+ * test as the holder while it holds the lock, and "handed to ticket
+ * T+1 (CPU 1), not yet taken" while H is parked -- not "holder CPU -1"
+ * with the previous holder's site.
  */
 static void test_lock_handed_on_past_the_limit_is_not_stuck(struct ktest *t)
 {
 	static struct convoy_case c;
 	struct race_window *win = &raw_spin_handover_window;
 	bool h_waits = false, w_waits = false, parked = false, h_ok, w_ok;
+	char held[160] = "", handed[160] = "", want_held[32], want_handed[64];
 	s64 saved = raw_spin_test_stuck_ns;
 	struct task_struct *h, *w;
 	unsigned long reports0, reports;
@@ -223,6 +231,7 @@ static void test_lock_handed_on_past_the_limit_is_not_stuck(struct ktest *t)
 
 	raw_spin_lock(&c.lock);
 	want_w = (u16)(__atomic_load_n(&c.lock.owner, __ATOMIC_RELAXED) + 2);
+	raw_spin_describe_holder(&c.lock, held, sizeof(held));
 	WRITE_ONCE(c.go_h, 1);
 	h_waits = wait_published(1, &c.lock, &ticket);
 	if (h_waits) {
@@ -234,8 +243,10 @@ static void test_lock_handed_on_past_the_limit_is_not_stuck(struct ktest *t)
 	raw_spin_unlock(&c.lock); /* handed to H */
 	if (h_waits)
 		parked = race_window_wait_parked(win, SAFETY_NS);
-	if (parked)
+	if (parked) {
+		raw_spin_describe_holder(&c.lock, handed, sizeof(handed));
 		spin_for(SEGMENT_NS);
+	}
 	race_window_release(win);
 	WRITE_ONCE(c.go_w, 1); /* W ends even if it never queued */
 
@@ -254,6 +265,15 @@ static void test_lock_handed_on_past_the_limit_is_not_stuck(struct ktest *t)
 		     "ticket %u",
 		     want_w);
 	KTEST_ASSERT(t, parked, "H did not park in raw_spin_handover_window");
+	snprintf(want_held, sizeof(want_held), "holder CPU 0 task %s",
+		 current->name);
+	snprintf(want_handed, sizeof(want_handed),
+		 "handed to ticket %u (CPU 1), not yet taken",
+		 (u16)(want_w - 1));
+	KTEST_EXPECT(t, strstr(held, want_held), "held: \"%s\", want \"%s\"",
+		     held, want_held);
+	KTEST_EXPECT(t, strstr(handed, want_handed),
+		     "handed over: \"%s\", want \"%s\"", handed, want_handed);
 	KTEST_EXPECT(t, h_ok && w_ok, "H %s, W %s the lock",
 		     h_ok ? "had" : "never had", w_ok ? "had" : "never had");
 	KTEST_EXPECT(t, reports == 0,
@@ -316,7 +336,37 @@ static void test_lock_never_released_is_still_reported(struct ktest *t)
 	KTEST_EXPECT(t, w_ok, "W never had the lock after the unlock");
 }
 
+/*
+ * raw_spin_stuck, fed by hand (limit 100): the first look starts the
+ * clock; the same owner past the limit is stuck (a holder that never
+ * lets go), at the limit not yet; a new owner -- a hand-over, also
+ * across the u16 wrap -- restarts the clock, however long the total
+ * wait; a stuck owner stays stuck.
+ */
+static void test_stuck_decision_restarts_at_each_hand_over(struct ktest *t)
+{
+	struct raw_spin_watch w = {0};
+
+	KTEST_EXPECT(t, !raw_spin_stuck(&w, 7, 1000, 100), "first look");
+	KTEST_EXPECT(t, !raw_spin_stuck(&w, 7, 1100, 100), "at the limit");
+	KTEST_EXPECT(t, raw_spin_stuck(&w, 7, 1101, 100),
+		     "same owner past the limit");
+	KTEST_EXPECT(t, raw_spin_stuck(&w, 7, 5000, 100), "still stuck");
+	KTEST_EXPECT(t, !raw_spin_stuck(&w, 8, 5001, 100), "hand-over");
+	KTEST_EXPECT(t, !raw_spin_stuck(&w, 8, 5101, 100),
+		     "at the limit after the hand-over");
+	KTEST_EXPECT(t, raw_spin_stuck(&w, 8, 5102, 100),
+		     "past the limit after the hand-over");
+	w.owner = 0xffff;
+	w.since = 6000;
+	KTEST_EXPECT(t, !raw_spin_stuck(&w, 0, 7000, 100),
+		     "hand-over across the wrap");
+	KTEST_EXPECT(t, raw_spin_stuck(&w, 0, 7101, 100),
+		     "past the limit after the wrap");
+}
+
 KTEST_SUITE(raw_spin_report,
 	    KTEST_CASE(test_long_spin_is_published_with_its_ticket),
 	    KTEST_CASE(test_lock_handed_on_past_the_limit_is_not_stuck),
-	    KTEST_CASE(test_lock_never_released_is_still_reported));
+	    KTEST_CASE(test_lock_never_released_is_still_reported),
+	    KTEST_CASE(test_stuck_decision_restarts_at_each_hand_over));
