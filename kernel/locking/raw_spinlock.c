@@ -268,10 +268,11 @@ bool raw_spin_stuck(struct raw_spin_watch *w, u16 owner, s64 now, s64 limit_ns)
  *      lock has stayed with one holder for the threshold: the clock
  *      restarts at each hand-over, so a convoy (a ticket lock is fair:
  *      the waiters ahead of us each take their turn, and a vCPU the host
- *      does not run holds its turn up) is not a stuck lock, while a
- *      holder that never lets go, a lost ticket or a spin under its own
- *      CPU's interrupted spin still are.  A waiter with n tickets ahead
- *      of it is reported after n thresholds at most.
+ *      does not run holds its turn up; drawn in test_raw_spin_report.c
+ *      at test_lock_handed_on_past_the_limit_is_not_stuck) is not a
+ *      stuck lock, while a holder that never lets go, a lost ticket or a
+ *      spin under its own CPU's interrupted spin still are.  A waiter
+ *      with n tickets ahead of it is reported after n thresholds at most.
  * Context: any, preemption off.
  */
 static inline void raw_spin_relax(raw_spinlock_t *lock,

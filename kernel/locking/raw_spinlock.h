@@ -14,8 +14,9 @@
  * The _irq/_irqsave variants also clear RFLAGS.IF (really, under every
  * model: a raw lock may be shared with a hard-interrupt handler).  For
  * debugging each lock records its holder (CPU, task, acquire site), and a
- * waiter that spins far too long reports both parties and panics instead
- * of hanging silently.
+ * waiter that sees the lock stay with one holder far too long (the clock
+ * restarts at each hand-over: raw_spin_stuck) reports both parties and
+ * panics instead of hanging silently.
  * Linux counterpart: include/linux/spinlock.h, spinlock_api_smp.h,
  * arch/x86 ticket spinlocks (pre-qspinlock).  Every acquisition and
  * release is annotated for the lock validator (kernel/locking/lockdep.h)
