@@ -17,11 +17,25 @@
 #include "kernel/time/ktime.h"
 #include "kernel/ksyms.h"
 #include "kernel/smp.h"
+#include "kernel/debug/hooks.h"
+#include "lib/vsnprintf.h"
 
 /* Spinning longer than this is a deadlock or a holder that never lets
  * go: no raw critical section in rtk runs anywhere near a second, and
  * TCG on a loaded host can stretch a few ms into a few hundred. */
 #define RAW_SPIN_REPORT_NS (5LL * NSEC_PER_SEC)
+
+/* The test-only knobs (raw_spinlock.h), for locks with test_hooks set. */
+s64 raw_spin_test_stuck_ns = RAW_SPIN_REPORT_NS;
+unsigned long raw_spin_test_reports;
+DEFINE_RACE_WINDOW(raw_spin_handover_window);
+
+/* raw_spin_stuck_limit - how long lock may spin before it is reported. */
+static inline s64 raw_spin_stuck_limit(raw_spinlock_t *lock)
+{
+	return unlikely(lock->test_hooks) ? READ_ONCE(raw_spin_test_stuck_ns)
+					  : RAW_SPIN_REPORT_NS;
+}
 
 /*
  * The tickets this CPU waits for, innermost last: a spinner interrupted
@@ -124,31 +138,85 @@ static void raw_spin_report_waiters(raw_spinlock_t *lock, u16 owner)
 		      : "nobody spins for the served ticket (lost ticket)");
 }
 
-static __noreturn void raw_spin_report(raw_spinlock_t *lock, u16 ticket,
-				       unsigned long ip)
+int raw_spin_describe_holder(raw_spinlock_t *lock, char *buf, size_t size)
 {
-	struct task_struct *holder = READ_ONCE(lock->owner_task);
-	struct task_struct *me = current_or_null();
 	u16 owner = __atomic_load_n(&lock->owner, __ATOMIC_RELAXED);
-	char wsym[64], hsym[64];
+	int cpu = READ_ONCE(lock->owner_cpu), c, by = -1;
+	struct task_struct *holder = READ_ONCE(lock->owner_task), *task;
+	char sym[64];
+	u16 ticket;
 
-	ksym_snprint(wsym, sizeof(wsym), ip);
-	ksym_snprint(hsym, sizeof(hsym), READ_ONCE(lock->acquire_ip));
-	raw_spin_report_waiters(lock, owner);
-	panic("raw spinlock %s (%p) stuck: waiter CPU %d task %s at %s "
-	      "(ticket %u); holder CPU %d task %s acquired at %s (owner %u)",
-	      lock->name ? lock->name : "?", (void *)lock,
-	      raw_smp_processor_id(), me ? me->name : "-", wsym, ticket,
-	      READ_ONCE(lock->owner_cpu), holder ? holder->name : "-", hsym,
-	      owner);
+	ksym_snprint(sym, sizeof(sym), READ_ONCE(lock->acquire_ip));
+	if (!raw_spin_is_locked(lock))
+		return scnprintf(buf, size, "not held (owner %u)", owner);
+	if (cpu >= 0)
+		return scnprintf(buf, size,
+				 "holder CPU %d task %s acquired at %s "
+				 "(owner %u)",
+				 cpu, holder ? holder->name : "-", sym, owner);
+	/* locked, no holder: unlock cleared owner_cpu and then advanced
+	 * owner (do_raw_spin_unlock), so ticket owner is handed over and
+	 * its CPU has not set owner_cpu yet (raw_spin_set_owner) */
+	for_each_online_cpu (c) {
+		if (raw_spin_cpu_waits_for(c, lock, &ticket, &task) &&
+		    ticket == owner) {
+			by = c;
+			break;
+		}
+	}
+	if (by < 0)
+		return scnprintf(buf, size,
+				 "handed to ticket %u (no CPU spins for it), "
+				 "not yet taken; the previous holder took it "
+				 "at %s",
+				 owner, sym);
+	return scnprintf(buf, size,
+			 "handed to ticket %u (CPU %d), not yet taken; the "
+			 "previous holder took it at %s",
+			 owner, by, sym);
 }
 
-/* raw_spin_wait_begin - publish a spin that has lasted a while (first
- * clock read of do_raw_spin_lock's loop) in this CPU's slot for its
- * nesting level; returns now.  raw_spin_wait_end takes it back when the
- * ticket comes up.  Context: any, preemption off. */
-static ktime_t raw_spin_wait_begin(raw_spinlock_t *lock, u16 ticket,
-				   ktime_t now)
+/*
+ * raw_spin_report - the waiter on this CPU has seen the lock in one
+ * holder's hands past the threshold: print both parties and panic.  A
+ * test lock (test_hooks) is reported the same way but without the
+ * panic, counted in raw_spin_test_reports; the waiter then spins on.
+ * Context: the spinning CPU, preemption off.
+ */
+static void raw_spin_report(raw_spinlock_t *lock, u16 ticket, unsigned long ip)
+{
+	struct task_struct *me = current_or_null();
+	u16 owner = __atomic_load_n(&lock->owner, __ATOMIC_RELAXED);
+	char wsym[64], holder[160];
+
+	ksym_snprint(wsym, sizeof(wsym), ip);
+	raw_spin_describe_holder(lock, holder, sizeof(holder));
+	raw_spin_report_waiters(lock, owner);
+	if (lock->test_hooks) {
+		printk(KERN_ERR "raw spinlock %s: test lock, reported "
+				"without a panic:\n",
+		       lock->name ? lock->name : "?");
+		printk(KERN_ERR "raw spinlock %s (%p) stuck: waiter CPU %d "
+				"task %s at %s (ticket %u); %s\n",
+		       lock->name ? lock->name : "?", (void *)lock,
+		       raw_smp_processor_id(), me ? me->name : "-", wsym,
+		       ticket, holder);
+		__atomic_fetch_add(&raw_spin_test_reports, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	panic("raw spinlock %s (%p) stuck: waiter CPU %d task %s at %s "
+	      "(ticket %u); %s",
+	      lock->name ? lock->name : "?", (void *)lock,
+	      raw_smp_processor_id(), me ? me->name : "-", wsym, ticket,
+	      holder);
+}
+
+/* raw_spin_wait_begin - publish a spin in this CPU's slot for its
+ * nesting level, before the first pass of do_raw_spin_lock's loop (a
+ * few per-CPU stores, on the contended path only); raw_spin_wait_end
+ * takes it back when the ticket comes up.  Context: any, preemption
+ * off. */
+static void raw_spin_wait_begin(raw_spinlock_t *lock, u16 ticket)
 {
 	int depth = this_cpu_read(raw_spin_wait_depth);
 	struct raw_spin_wait *w;
@@ -163,20 +231,66 @@ static ktime_t raw_spin_wait_begin(raw_spinlock_t *lock, u16 ticket,
 	 * from here on uses the next one */
 	barrier();
 	this_cpu_write(raw_spin_wait_depth, depth + 1);
-	return now;
 }
 
 static void raw_spin_wait_end(void)
 {
 	int depth = this_cpu_read(raw_spin_wait_depth) - 1;
 
-	/* a lab's loop may set start without raw_spin_wait_begin */
-	if (depth < 0)
-		return;
+	BUG_ON(depth < 0);
 	this_cpu_write(raw_spin_wait_depth, depth);
 	barrier();
 	if (depth < RAW_SPIN_WAIT_DEPTH)
 		WRITE_ONCE(this_cpu_ptr(&raw_spin_waits[depth])->lock, NULL);
+}
+
+bool raw_spin_stuck(struct raw_spin_watch *w, u16 owner, s64 now, s64 limit_ns)
+{
+	if (!w->timed || owner != w->owner) {
+		/* first look, or the lock changed hands: a new holder's
+		 * time starts */
+		w->owner = owner;
+		w->since = now;
+		w->timed = true;
+		return false;
+	}
+	return now - w->since > limit_ns;
+}
+
+/*
+ * raw_spin_relax - one pass of do_raw_spin_lock's spin loop; owner is
+ * the served ticket the loop just read:
+ *  [1] on the first pass, publish the wait (raw_spin_cpu_waits_for), so
+ *      that a report on another CPU finds every spinner, however short
+ *      its spin;
+ *  [2] relax;
+ *  [3] now and then, read the clock and ask raw_spin_stuck whether the
+ *      lock has stayed with one holder for the threshold: the clock
+ *      restarts at each hand-over, so a convoy (a ticket lock is fair:
+ *      the waiters ahead of us each take their turn, and a vCPU the host
+ *      does not run holds its turn up; drawn in test_raw_spin_report.c
+ *      at test_lock_handed_on_past_the_limit_is_not_stuck) is not a
+ *      stuck lock, while a holder that never lets go, a lost ticket or a
+ *      spin under its own CPU's interrupted spin still are.  A waiter
+ *      with n tickets ahead of it is reported after n thresholds at most.
+ * Context: any, preemption off.
+ */
+static inline void raw_spin_relax(raw_spinlock_t *lock,
+				  struct raw_spin_watch *w, u16 ticket,
+				  u16 owner, unsigned long ip)
+{
+	if (unlikely(!w->published)) { /* [1] */
+		raw_spin_wait_begin(lock, ticket);
+		w->published = true;
+	}
+	arch_cpu_relax(); /* [2] */
+	/* [3] the clock costs more than the spin itself: every 4096 passes
+	 * (microseconds, against a threshold of seconds) */
+	if ((++w->spins & 0xfff) == 0 &&
+	    raw_spin_stuck(w, owner, ktime_get(), raw_spin_stuck_limit(lock))) {
+		raw_spin_report(lock, ticket, ip);
+		w->timed = false; /* a test lock: once a threshold */
+	}
 }
 
 /*
@@ -205,9 +319,8 @@ static inline void raw_spin_check_irqs_off(raw_spinlock_t *lock)
 void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 		      unsigned long ip)
 {
-	u16 ticket;
-	ktime_t start = 0;
-	unsigned long spins = 0;
+	struct raw_spin_watch watch = {0};
+	u16 ticket, owner;
 
 	raw_spin_check_irqs_off(lock);
 
@@ -216,21 +329,14 @@ void do_raw_spin_lock(raw_spinlock_t *lock, unsigned int subclass,
 	lock_acquire(&lock->dep_map, subclass, false, 0, _RET_IP_);
 	/* LAB(spinlock:ticket) BEGIN */
 	ticket = __atomic_fetch_add(&lock->next, 1, __ATOMIC_RELAXED);
-	while (__atomic_load_n(&lock->owner, __ATOMIC_ACQUIRE) != ticket) {
-		arch_cpu_relax();
-		/* read the clock only now and then: it costs more than
-		 * the spin itself */
-		if ((++spins & 0xfff) == 0) {
-			ktime_t now = ktime_get();
-
-			if (!start)
-				start = raw_spin_wait_begin(lock, ticket, now);
-			else if (now - start > RAW_SPIN_REPORT_NS)
-				raw_spin_report(lock, ticket, ip);
-		}
-	}
+	while ((owner = __atomic_load_n(&lock->owner, __ATOMIC_ACQUIRE)) !=
+	       ticket)
+		raw_spin_relax(lock, &watch, ticket, owner, ip);
 	/* LAB(spinlock:ticket) END */
-	if (start)
+	/* test-only: the ticket is served, the lock not yet taken */
+	if (unlikely(lock->test_hooks))
+		trace_race_window(&raw_spin_handover_window);
+	if (watch.published)
 		raw_spin_wait_end();
 	raw_spin_set_owner(lock, ip);
 }

@@ -14,8 +14,9 @@
  * The _irq/_irqsave variants also clear RFLAGS.IF (really, under every
  * model: a raw lock may be shared with a hard-interrupt handler).  For
  * debugging each lock records its holder (CPU, task, acquire site), and a
- * waiter that spins far too long reports both parties and panics instead
- * of hanging silently.
+ * waiter that sees the lock stay with one holder far too long (the clock
+ * restarts at each hand-over: raw_spin_stuck) reports both parties and
+ * panics instead of hanging silently.
  * Linux counterpart: include/linux/spinlock.h, spinlock_api_smp.h,
  * arch/x86 ticket spinlocks (pre-qspinlock).  Every acquisition and
  * release is annotated for the lock validator (kernel/locking/lockdep.h)
@@ -46,12 +47,16 @@ typedef struct raw_spinlock {
 	const char *name;
 	bool irqs_off_only;	/* every acquisition has irqs off (rq->lock:
 				 * the tick takes it), checked on acquire */
+	bool test_hooks;	/* test-only, set by the raw_spin_report
+				 * suite on its own locks: see
+				 * raw_spin_test_stuck_ns below */
 	struct lockdep_map dep_map;	/* class: the init site (lockdep.h) */
 } raw_spinlock_t;
 
 #define __RAW_SPIN_LOCK_UNLOCKED(lockname)                                   \
 	{ .owner = 0, .next = 0, .owner_cpu = -1, .owner_task = NULL,        \
 	  .acquire_ip = 0, .name = #lockname, .irqs_off_only = false,       \
+	  .test_hooks = false,                                               \
 	  .dep_map = LOCKDEP_MAP_INIT(#lockname, LD_WAIT_SPIN) }
 #define DEFINE_RAW_SPINLOCK(x) raw_spinlock_t x = __RAW_SPIN_LOCK_UNLOCKED(x)
 
@@ -78,12 +83,66 @@ static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
 /* raw_spin_is_held_here - is the lock held by this CPU? (assertions) */
 bool raw_spin_is_held_here(raw_spinlock_t *lock);
 
-/* raw_spin_cpu_waits_for - has cpu been spinning for lock past the first
- * clock read of its spin loop, with which ticket, and which task spins?
- * A snapshot for the stuck report (raw_spinlock.c) and its test.
+/* raw_spin_cpu_waits_for - is cpu spinning for lock (published before
+ * the first pass of its spin loop), with which ticket, and which task
+ * spins?  A snapshot for the stuck report (raw_spinlock.c) and its test.
  * Context: any. */
 bool raw_spin_cpu_waits_for(int cpu, raw_spinlock_t *lock, u16 *ticket,
 			    struct task_struct **task);
+
+/*
+ * struct raw_spin_watch - what a spinner in do_raw_spin_lock knows for
+ * the stuck detector; zeroed before the spin.
+ */
+struct raw_spin_watch {
+	unsigned long spins;	/* passes of the spin loop */
+	s64 since;		/* ktime of the first clock read seeing owner */
+	u16 owner;		/* the served ticket at that look */
+	bool timed;		/* since and owner are set */
+	bool published;		/* this CPU's raw_spin_cpu_waits_for slot */
+};
+
+/*
+ * raw_spin_stuck - the stuck detector's decision, at clock reading now
+ * with owner the ticket served now: has the lock been with one holder
+ * for more than limit_ns?  The first look, and every change of owner
+ * (a hand-over), restarts w's clock and answers false.  Pure (no clock,
+ * no lock read): the test feeds it.  Context: any.
+ */
+bool raw_spin_stuck(struct raw_spin_watch *w, u16 owner, s64 now,
+		    s64 limit_ns);
+
+/*
+ * raw_spin_describe_holder - the holder half of a stuck report, into buf
+ * (returns its length): "holder CPU c task T acquired at SITE (owner o)",
+ * or, locked with owner_cpu -1 (do_raw_spin_unlock clears it before it
+ * advances owner), "handed to ticket o (CPU n), not yet taken; the
+ * previous holder took it at SITE" -- n the CPU published as spinning for
+ * ticket o, "no CPU spins for it" when none is (a lost ticket, or the
+ * instant inside an unlock).  Read without synchronisation: a snapshot.
+ * Context: any.
+ */
+int raw_spin_describe_holder(raw_spinlock_t *lock, char *buf, size_t size);
+
+/*
+ * Test-only knobs of the stuck detector, for the locks whose test_hooks
+ * is set (tests/kernel/test_raw_spin_report.c sets it on its own locks;
+ * no other lock has it, so they cost the detector's slow path one load):
+ *	raw_spin_test_stuck_ns	the threshold instead of 5 s, so a test
+ *				need not hold a CPU for 5 s;
+ *	raw_spin_test_reports	reports made: such a lock's report is
+ *				printed without the panic, and the waiter
+ *				goes on spinning, so a test can see a
+ *				stuck lock reported and survive it;
+ *	raw_spin_handover_window  a race window (kernel/debug/race_window.h)
+ *				between a waiter seeing its ticket served
+ *				and taking the lock: a vCPU that the host
+ *				does not run while the lock is handed to it.
+ */
+extern s64 raw_spin_test_stuck_ns;
+extern unsigned long raw_spin_test_reports;
+struct race_window;
+extern struct race_window raw_spin_handover_window;
 
 /* lockdep_assert_held-style check: the caller must hold the lock. */
 #define raw_spin_assert_held(lock) BUG_ON(!raw_spin_is_held_here(lock))

@@ -127,3 +127,16 @@ int mm_count_live(void)
 	spin_unlock(&mmlist_lock);
 	return n;
 }
+
+int mm_count_owned_by(int tgid)
+{
+	struct mm_struct *mm;
+	int n = 0;
+
+	might_sleep();
+	spin_lock(&mmlist_lock);
+	list_for_each_entry(mm, &init_mm.mmlist, mmlist)
+		n += READ_ONCE(mm->owner_tgid) == tgid;
+	spin_unlock(&mmlist_lock);
+	return n;
+}

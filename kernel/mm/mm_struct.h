@@ -26,7 +26,8 @@
  * kernel/fork.c (mm_alloc, __mmdrop), include/linux/sched/mm.h (mmgrab,
  * mmdrop, mmget, mmput); PREEMPT_RT 2.6.1x mmdrop_delayed.  rtk leaves
  * out VMAs (anonymous pages are tracked in the page tables alone) and
- * mm_cpumask (a TLB shootdown goes to every CPU).
+ * mm_cpumask (a TLB shootdown goes to every CPU); owner_tgid stands for
+ * Linux's mm->owner (a task, under CONFIG_MEMCG).
  */
 #ifndef KERNEL_MM_MM_STRUCT_H
 #define KERNEL_MM_MM_STRUCT_H
@@ -41,6 +42,8 @@ struct mm_struct {
 	u64 pgd;			/* physical address of its page-table root */
 	bool own_pgd;			/* pgd is its own (mm_alloc_user) */
 	const char *name;		/* "init_mm", or the mm_alloc caller's */
+	int owner_tgid;			/* the process it was made for (set
+					 * once by process_spawn); 0: none */
 
 	/* the user half, under mmap_lock (kernel/mm/user_mm.c) */
 	struct rt_mutex mmap_lock;
@@ -103,5 +106,12 @@ void mmdrop_delayed(struct mm_struct *mm);
 
 /* mm_count_live - how many mm_structs exist (init_mm included). */
 int mm_count_live(void);
+
+/* mm_count_owned_by - how many mm_structs made for process tgid exist
+ * (pids are not reused: kernel/sched/tasklist.c), so that a leak check
+ * of one process's mms is not moved by other processes' spawns and
+ * exits, as mm_count_live's is.  Context: task, may sleep (takes
+ * mmlist_lock). */
+int mm_count_owned_by(int tgid);
 
 #endif /* KERNEL_MM_MM_STRUCT_H */

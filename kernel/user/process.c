@@ -149,6 +149,8 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	proc->mm = mm;
 	proc->tgid = task->pid;
 	task->tgid = task->pid;
+	/* read under mmlist_lock by mm_count_owned_by, written once here */
+	WRITE_ONCE(mm->owner_tgid, proc->tgid);
 	ret = process_add_thread(proc, t);
 	BUG_ON(ret);			/* nobody can have killed it yet */
 	wake_up_process(task);						/* [5] */
