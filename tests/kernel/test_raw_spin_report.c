@@ -10,6 +10,7 @@
  * test_hooks, whose report only counts (raw_spin_test_reports), with a
  * threshold of STUCK_NS.
  */
+#include "kernel/printk.h"
 #include "kernel/ktest.h"
 #include "kernel/locking/raw_spinlock.h"
 #include "kernel/sched/completion.h"
@@ -98,9 +99,11 @@ static void test_long_spin_is_published_with_its_ticket(struct ktest *t)
  * raw_spin_handover_window, under RACE_WINDOW_MAX_NS); these lengths are
  * what is tested, not a wait for something to happen.  STUCK_NS, the
  * test lock's threshold (raw_spin_test_stuck_ns): above one segment,
- * below the two W waits through.  A false report needs one segment to
- * stretch by 250 ms (a vCPU the host does not run that long); a detector
- * that measures the whole wait reports 250 ms before W gets the lock.
+ * below the two W waits through.  A report needs one segment to stretch
+ * by 200 ms (a vCPU the host does not run that long): the case measures
+ * each segment's upper bound and skips, saying so, when one did; a
+ * detector that measures the whole wait reports before W gets the lock
+ * whatever the host does.
  */
 #define SEGMENT_NS (500LL * NSEC_PER_MSEC)
 #define STUCK_NS   (700LL * NSEC_PER_MSEC)
@@ -206,6 +209,8 @@ static void test_lock_handed_on_past_the_limit_is_not_stuck(struct ktest *t)
 	struct task_struct *h, *w;
 	unsigned long reports0, reports;
 	u16 ticket = 0, want_w;
+	ktime_t t_go_w = 0, t_unlock, t_release, t_w_done;
+	s64 longest;
 
 	if (num_online_cpus() < 3)
 		ktest_skip(t, "needs 3 CPUs: the holder, the hand-over and a "
@@ -235,24 +240,33 @@ static void test_lock_handed_on_past_the_limit_is_not_stuck(struct ktest *t)
 	WRITE_ONCE(c.go_h, 1);
 	h_waits = wait_published(1, &c.lock, &ticket);
 	if (h_waits) {
+		t_go_w = ktime_get();
 		WRITE_ONCE(c.go_w, 1);
 		w_waits =
 			wait_published(2, &c.lock, &ticket) && ticket == want_w;
 	}
 	spin_for(SEGMENT_NS);
 	raw_spin_unlock(&c.lock); /* handed to H */
+	t_unlock = ktime_get();
 	if (h_waits)
 		parked = race_window_wait_parked(win, SAFETY_NS);
 	if (parked) {
 		raw_spin_describe_holder(&c.lock, handed, sizeof(handed));
 		spin_for(SEGMENT_NS);
 	}
+	t_release = ktime_get();
 	race_window_release(win);
 	WRITE_ONCE(c.go_w, 1); /* W ends even if it never queued */
 
 	h_ok = wait_for_completion_timeout(&c.h_done, SAFETY_NS) > 0;
 	w_ok = wait_for_completion_timeout(&c.w_done, 2 * SAFETY_NS) > 0;
+	t_w_done = ktime_get();
 	reports = READ_ONCE(raw_spin_test_reports) - reports0;
+	/* an upper bound of each owner's segment as W saw it: a host that
+	 * did not run a vCPU can stretch one past STUCK_NS, and then a
+	 * report is right, not a false one */
+	longest = max(max(t_unlock - t_go_w, t_release - t_unlock),
+		      t_w_done - t_release);
 	WRITE_ONCE(raw_spin_test_stuck_ns, saved);
 	kthread_stop(h);
 	put_task_struct(h);
@@ -276,6 +290,12 @@ static void test_lock_handed_on_past_the_limit_is_not_stuck(struct ktest *t)
 		     "handed over: \"%s\", want \"%s\"", handed, want_handed);
 	KTEST_EXPECT(t, h_ok && w_ok, "H %s, W %s the lock",
 		     h_ok ? "had" : "never had", w_ok ? "had" : "never had");
+	if (reports && longest >= STUCK_NS) {
+		pr_info("raw_spin_report: longest segment %lld ms\n",
+			longest / NSEC_PER_MSEC);
+		ktest_skip(t, "the host stretched one owner's segment past the "
+			      "threshold (printed above): a report is right then");
+	}
 	KTEST_EXPECT(t, reports == 0,
 		     "W was reported stuck %lu time(s) while the lock changed "
 		     "hands every %lld ms (threshold %lld ms)",
