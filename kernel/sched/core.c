@@ -41,6 +41,7 @@
 #include "kernel/user/process.h"
 
 DEFINE_RACE_WINDOW(schedule_dequeue_window);
+DEFINE_RACE_WINDOW(schedule_return_window);
 
 DEFINE_PER_CPU(struct task_struct *, current_task);
 DEFINE_PER_CPU(int, sched_need_resched);
@@ -316,6 +317,7 @@ void schedule(void)
 	preempt_disable();
 	release_kernel_lock(p);		/* a sleeping holder drops the BKL */
 	__schedule(false);
+	trace_race_window(&schedule_return_window);
 	reacquire_kernel_lock(p);	/* ... and has it again here */
 	preempt_enable_no_resched();
 }

@@ -171,6 +171,9 @@ void irqentry_exit_cond_resched(void);
  *	to lock its new run queue.
  * schedule_dequeue_window - kernel/sched/core.c __schedule, a sleeping
  *	prev about to leave its queue (its state already tested).
+ * schedule_return_window - kernel/sched/core.c schedule(), after the
+ *	switch back, preemption still off: a reschedule request that lands
+ *	here must not be dropped (tests/kernel/test_sched_preempt.c).
  * set_cpus_allowed_relock_window - kernel/sched/affinity.c, moving a
  *	queued task: its run queue unlocked to lock it with the target's.
  * sched_setscheduler_pi_window - kernel/sched/setscheduler.c, a task's
@@ -186,6 +189,7 @@ extern struct race_window migrate_enqueue_window;
 extern struct race_window task_rq_lock_window;
 extern struct race_window task_rq_lock_retry_window;
 extern struct race_window schedule_dequeue_window;
+extern struct race_window schedule_return_window;
 extern struct race_window set_cpus_allowed_relock_window;
 extern struct race_window sched_setscheduler_pi_window;
 extern struct race_window put_task_unlisted_window;

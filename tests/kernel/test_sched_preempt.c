@@ -14,6 +14,7 @@
  */
 #include "tests/kernel/sched_helpers.h"
 #include "kernel/sched/completion.h"
+#include "kernel/debug/race_window.h"
 #include "kernel/time/tick.h"
 #include "lib/string.h"
 
@@ -255,8 +256,89 @@ static void test_rr_rotates_equal_priorities(struct ktest *t)
 	put_task_struct(pb);
 }
 
+/*
+ * Scenario (issue 28 item 6, a reschedule request at schedule()'s
+ * return): T (FIFO 10, CPU 1) calls schedule() and parks in
+ * schedule_return_window, switched back in, preemption still off.  The
+ * test on CPU 0 wakes W (FIFO 20, bound to CPU 1): TIF_NEED_RESCHED is
+ * set for T and the IPI sent; it returns at preempt_count 1 without a
+ * switch.  Then T is let go.
+ *
+ *	CPU0 (test)			CPU1 (T)
+ *					schedule(): __schedule picks T
+ *					parks: preempt_count 1
+ *	wake_up_process(W): need_resched
+ *	set, IPI			IPI: count 1, no switch
+ *	release				preempt_enable_no_resched
+ *					returns to T's caller, W waiting
+ *
+ * Observable, under every model: W has run when T's schedule() returns
+ * (Linux's schedule() loops while need_resched()).  Without the loop, T
+ * ran on with the flag set: until its next preemption point under
+ * desktop and rt, until it blocked under none.
+ */
+struct return_case {
+	struct completion t_done;
+	bool w_ran, w_ran_at_return;
+};
+
+static int return_w_fn(void *arg)
+{
+	struct return_case *c = arg;
+
+	WRITE_ONCE(c->w_ran, true);
+	return 0;
+}
+
+static int return_t_fn(void *arg)
+{
+	struct return_case *c = arg;
+
+	schedule();	/* parks in schedule_return_window */
+	c->w_ran_at_return = READ_ONCE(c->w_ran);
+	complete(&c->t_done);
+	return 0;
+}
+
+static void test_resched_at_schedule_return_is_not_dropped(struct ktest *t)
+{
+	struct race_window *win = &schedule_return_window;
+	struct return_case c = { .w_ran = false };
+	struct task_struct *tt, *w;
+	bool parked;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: T parks on CPU 1, the test wakes W "
+			      "from CPU 0");
+	me_rt(30, 0);
+	init_completion(&c.t_done);
+	w = create_fifo(return_w_fn, &c, 20, one_cpu(1), "ret_w");
+	KTEST_ASSERT(t, w, "no W thread");
+	tt = create_fifo(return_t_fn, &c, 10, one_cpu(1), "ret_t");
+	KTEST_ASSERT(t, tt, "no T thread");
+	race_window_arm(win, tt);
+	wake_up_process(tt);
+	parked = race_window_wait_parked(win, SAFETY_NS);
+	if (parked)
+		wake_up_process(w);
+	race_window_release(win);
+	if (!parked)
+		wake_up_process(w);
+	wait_for_completion(&c.t_done);
+	kthread_stop(tt);
+	put_task_struct(tt);
+	kthread_stop(w);
+	put_task_struct(w);
+	me_restore();
+	KTEST_ASSERT(t, parked, "T never parked in schedule_return_window");
+	KTEST_EXPECT(t, c.w_ran_at_return, "W (FIFO 20, woken on T's CPU while "
+		     "T was inside schedule()) had not run when T's schedule() "
+		     "returned: the reschedule request was dropped");
+}
+
 KTEST_SUITE(sched_preempt,
 	    KTEST_CASE(test_fifo_tasks_run_in_priority_order),
 	    KTEST_CASE(test_higher_prio_wakeup_preempts_per_model),
 	    KTEST_CASE(test_preempt_disable_holds_off_wakeup_preemption),
-	    KTEST_CASE(test_rr_rotates_equal_priorities));
+	    KTEST_CASE(test_rr_rotates_equal_priorities),
+	    KTEST_CASE(test_resched_at_schedule_return_is_not_dropped));
