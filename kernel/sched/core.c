@@ -304,6 +304,28 @@ static void __schedule(bool preempt)
 	context_switch(rq, prev, next);
 }
 
+/*
+ * schedule - give up the CPU: [1] with preemption off (and the BKL
+ * dropped), __schedule picks the next task; [2] back here, the BKL is
+ * retaken and preemption enabled without a check; [3] then again while
+ * TIF_NEED_RESCHED is set.  [3] is for a request that lands after
+ * __schedule cleared the flag and before [2]'s enable -- a remote
+ * wake-up whose IPI returned at preempt_count 1 without a switch:
+ *
+ *	CPU0				CPU1 (T, in schedule)
+ *					__schedule: flag cleared, picks T,
+ *					  rq->lock dropped
+ *	wake W (higher, on CPU1):
+ *	flag set, IPI			IPI: preempt_count 1, no switch
+ *					[2] preempt_enable_no_resched
+ *					without [3]: T runs on with the flag
+ *					set, W waits (to the next tick under
+ *					desktop and rt, until T blocks under
+ *					none)
+ * Linux's schedule() has the same loop (2.6's "goto need_resched").
+ * tests/kernel/test_sched_preempt.c parks T in schedule_return_window.
+ * Context: task, preemption and irqs on (the BUG report otherwise).
+ */
 void schedule(void)
 {
 	struct task_struct *p = current;
@@ -314,12 +336,14 @@ void schedule(void)
 		       raw_irqs_disabled() ? "off" : "on");
 		dump_stack();
 	}
-	preempt_disable();
-	release_kernel_lock(p);		/* a sleeping holder drops the BKL */
-	__schedule(false);
-	trace_race_window(&schedule_return_window);
-	reacquire_kernel_lock(p);	/* ... and has it again here */
-	preempt_enable_no_resched();
+	do {
+		preempt_disable();				/* [1] */
+		release_kernel_lock(p);	/* a sleeping holder drops the BKL */
+		__schedule(false);
+		trace_race_window(&schedule_return_window);
+		reacquire_kernel_lock(p);	/* [2] ... and has it again */
+		preempt_enable_no_resched();
+	} while (need_resched());				/* [3] */
 }
 
 /* __schedule_dead - the last switch of an exiting task (task_exit),
