@@ -197,6 +197,7 @@ int kthread_stop(struct task_struct *p)
 }
 
 DEFINE_RACE_WINDOW(put_task_unlisted_window);
+DEFINE_RACE_WINDOW(put_task_last_window);
 
 /* task_exit - [3] of the file header.  Context: the exiting task. */
 __noreturn void task_exit(int code)
@@ -226,6 +227,7 @@ void __put_task_struct(struct task_struct *p)
 {
 	BUG_ON(p == current_or_null());
 	BUG_ON(p->flags & PF_IDLE);
+	trace_race_window(&put_task_last_window);	/* sched.h: lookups */
 	sched_task_unlist(p);
 	trace_race_window(&put_task_unlisted_window);	/* sched.h: reaping */
 	if (p->stack)

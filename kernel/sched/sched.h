@@ -178,6 +178,9 @@ void irqentry_exit_cond_resched(void);
  *	queued task: its run queue unlocked to lock it with the target's.
  * sched_setscheduler_pi_window - kernel/sched/setscheduler.c, a task's
  *	prio changed, its waiter not yet requeued by rt_mutex_adjust_pi.
+ * put_task_last_window - kernel/sched/kthread.c __put_task_struct, the
+ *	last reference gone, the task still on the list: a lookup
+ *	(sched_find_task) must not revive it (test_fault_inject.c).
  * put_task_unlisted_window - kernel/sched/kthread.c __put_task_struct,
  *	the task off the list, its stack and struct not yet freed.
  * ap_startup_window - kernel/sched/idle.c cpu_startup_entry, an AP
@@ -193,6 +196,7 @@ extern struct race_window schedule_return_window;
 extern struct race_window set_cpus_allowed_relock_window;
 extern struct race_window sched_setscheduler_pi_window;
 extern struct race_window put_task_unlisted_window;
+extern struct race_window put_task_last_window;
 extern struct race_window ap_startup_window;
 /* sched_ap_early_wakeups - tasks found queued on cpu's run queue when
  * its AP started its scheduler (kernel/sched/idle.c). */

@@ -376,8 +376,69 @@ static void test_reaping_task_is_counted(struct ktest *t)
 	KTEST_EXPECT_EQ(t, tasks_in_exit(), 0);
 }
 
+/*
+ * A task whose last reference is gone but which is still on the task
+ * list must not be found by a lookup: sched_find_task (kill(pid, 0), a
+ * PI futex's owner TID, chrt) took a reference on it, 0 -> 1, and the
+ * finder's put freed it a second time:
+ *
+ *	CPU1 (last put)			CPU0 (sched_find_task(pid))
+ *	refcount 1 -> 0
+ *	__put_task_struct: parks	finds p on the list: 0 -> 1
+ *	unlist, free stack and struct	put: 1 -> 0, __put_task_struct
+ *					again: unlist a freed task (#PF)
+ * Seen as a #PF in sched_task_unlist from attach_to_pi_owner when
+ * t_pi_owner scanned every TID.  Forced: the putter parks in
+ * put_task_last_window; the lookup must return NULL.
+ */
+static void test_dying_task_is_not_found(struct ktest *t)
+{
+	struct reap_arg a = { 0 };
+	struct task_struct *putter, *found = NULL;
+	u64 end = ktime_get_ns() + REAP_WAIT_NS;
+	bool parked;
+	int pid;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs a second CPU for the freeing side");
+	init_completion(&a.done);
+	me_rt(0, 0);
+	a.victim = kthread_create(fi_return, NULL, "fi-victim");
+	KTEST_ASSERT(t, a.victim != NULL, "kthread_create failed");
+	pid = a.victim->pid;
+	get_task_struct(a.victim);
+	wake_up_process(a.victim);
+	kthread_stop(a.victim);
+	while (READ_ONCE(a.victim->refcount) > 1 && ktime_get_ns() < end)
+		msleep(1);
+	putter = kthread_create(fi_put_last, &a, "fi-putter");
+	if (!putter) {
+		put_task_struct(a.victim);
+		me_restore();
+		KTEST_ASSERT(t, 0, "kthread_create failed");
+	}
+	kthread_bind(putter, 1);
+	parked = race_window_run_until_parked(&put_task_last_window, putter,
+					      RACE_WINDOW_MAX_NS);
+	if (parked)
+		found = sched_find_task(pid);
+	if (parked)
+		race_window_release(&put_task_last_window);
+	wait_for_completion(&a.done);
+	me_restore();
+	KTEST_EXPECT(t, parked, "the putter parks in put_task_last_window "
+		     "within 1 s");
+	/* a found task is not put: it is being freed, a put would free it
+	 * twice (the bug) */
+	KTEST_EXPECT(t, !found, "sched_find_task(%d) found a task whose last "
+		     "reference was gone (refcount 0 -> %d)", pid,
+		     found ? 1 : 0);
+	wait_dead_reaped();
+}
+
 KTEST_SUITE(fault_inject,
 	    KTEST_CASE(test_reaping_task_is_counted),
+	    KTEST_CASE(test_dying_task_is_not_found),
 	    KTEST_CASE(test_kthread_create_fails_cleanly),
 	    KTEST_CASE(test_request_irq_fails_cleanly),
 	    KTEST_CASE(test_load_start_fails_cleanly),
