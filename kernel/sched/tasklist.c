@@ -13,6 +13,7 @@
  * walking of the list.
  */
 #include "kernel/sched/rq.h"
+#include "lib/refcount.h"
 #include "lib/string.h"
 #include "lib/bug.h"
 
@@ -112,17 +113,29 @@ const char *sched_policy_name(int policy)
 	return "?";
 }
 
+/*
+ * sched_find_task - see sched.h.  A listed task whose last reference is
+ * gone is being freed (__put_task_struct unlists it next, under this
+ * lock): it is not found, and its count is not revived 0 -> 1, which
+ * made the finder's put free it a second time (tests/kernel/
+ * test_fault_inject.c test_dying_task_is_not_found).  Linux unlists a
+ * task (release_task) before its last put, so a lookup there can use a
+ * plain get.
+ * Context: any.  Locking: takes tasklist_lock.
+ */
 struct task_struct *sched_find_task(int pid)
 {
 	struct task_struct *p, *found = NULL;
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&tasklist_lock, flags);
-	list_for_each_entry(p, &task_list, tasks)
-		if (p->pid == pid) {
-			found = get_task_struct(p);
-			break;
-		}
+	list_for_each_entry(p, &task_list, tasks) {
+		if (p->pid != pid)
+			continue;
+		if (refcount_inc_not_zero(&p->refcount))
+			found = p;
+		break;
+	}
 	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
 	return found;
 }
