@@ -7,7 +7,10 @@
  * "hrtimer 4 right after its cancel: queued"); this test makes the
  * interleaving happen every time with two race windows
  * (kernel/debug/race_window.h), drawn in kernel/time/hrtimer.c at
- * hrtimer_cancel ("cancel vs. a re-arming callback").
+ * hrtimer_cancel ("cancel vs. a re-arming callback").  The second case
+ * restarts a timer whose callback runs on another CPU and cancels it at
+ * once: the cancel must wait for that callback (issue 28 item 8, drawn
+ * at hrtimer_start).
  */
 #include "tests/kernel/sched_helpers.h"
 #include "kernel/debug/race_window.h"
@@ -119,5 +122,90 @@ static void test_hrtimer_cancel_leaves_a_rearming_timer_inactive(struct ktest *t
 	me_restore();
 }
 
+static struct hrtimer parked_timer;
+static bool parked_entered, parked_done, cancel_returned, done_at_return;
+
+/*
+ * parked_fn - Context: hardirq on CPU 0.  Stays in the callback until
+ * CPU 1's hrtimer_cancel either returned (the bug) or is parked in
+ * hrtimer_cancel_waiting, i.e. waits for this callback; lets it go on
+ * only after recording that the callback is done.  The ktime bound is a
+ * hang net for a broken kernel, not a timing.
+ */
+static enum hrtimer_restart parked_fn(struct hrtimer *timer)
+{
+	ktime_t net = ktime_get() + PARK_WAIT_NS;
+
+	WRITE_ONCE(parked_entered, true);
+	while (!READ_ONCE(cancel_returned) &&
+	       !READ_ONCE(hrtimer_cancel_waiting.parked) && ktime_get() < net)
+		arch_cpu_relax();
+	WRITE_ONCE(parked_done, true);
+	race_window_release(&hrtimer_cancel_waiting);
+	return HRTIMER_NORESTART;
+}
+
+/* start_parked_here - Context: CPU 0's call-function IPI. */
+static void start_parked_here(void *unused)
+{
+	hrtimer_start(&parked_timer, ktime_get() + 100 * NSEC_PER_USEC);
+}
+
+/*
+ * Scenario (2 CPUs; the test task pinned to CPU 1 at FIFO TEST_PRIO):
+ *	CPU0 (hardirq)				CPU1 (the test)
+ *	parked_fn runs: base0->running = t,
+ *	spins until CPU1's cancel waits
+ *	or returned
+ *						hrtimer_start(t): not queued
+ *						hrtimer_cancel(t)
+ *	sees cancel parked in			must wait: running on CPU0
+ *	hrtimer_cancel_waiting: done = 1,
+ *	returns
+ *						returns, callback done
+ * Before the fix hrtimer_start moved t to CPU1's base, and the cancel
+ * found it queued there, dequeued it and returned at once, while the
+ * callback still ran on CPU0 (for an on-stack timer: a use-after-free).
+ * Observable: when hrtimer_cancel returns the callback has returned.
+ */
+static void test_hrtimer_cancel_waits_for_a_callback_restarted_elsewhere(struct ktest *t)
+{
+	ktime_t net;
+	int was;
+
+	if (num_online_cpus() < 2)
+		ktest_skip(t, "needs 2 CPUs: the callback's and the test's");
+	me_rt(TEST_PRIO, 1);
+	WRITE_ONCE(parked_entered, false);
+	WRITE_ONCE(parked_done, false);
+	WRITE_ONCE(cancel_returned, false);
+	hrtimer_init(&parked_timer, parked_fn);
+	smp_call_function_single(0, start_parked_here, NULL, true);
+	net = ktime_get() + PARK_WAIT_NS;
+	while (!READ_ONCE(parked_entered) && ktime_get() < net)
+		arch_cpu_relax();
+	KTEST_ASSERT(t, READ_ONCE(parked_entered),
+		     "the callback on CPU 0 never ran");
+	race_window_arm(&hrtimer_cancel_waiting, current);
+	hrtimer_start(&parked_timer, ktime_get() + REARM_NS);
+	was = hrtimer_cancel(&parked_timer);
+	WRITE_ONCE(done_at_return, READ_ONCE(parked_done));
+	WRITE_ONCE(cancel_returned, true);
+	net = ktime_get() + PARK_WAIT_NS;
+	while (!READ_ONCE(parked_done) && ktime_get() < net)
+		arch_cpu_relax();
+	while (hrtimer_active(&parked_timer) && ktime_get() < net)
+		arch_cpu_relax();	/* CPU 0 leaves hrtimer_run_queues */
+	race_window_disarm(&hrtimer_cancel_waiting);
+	KTEST_EXPECT(t, READ_ONCE(done_at_return),
+		     "hrtimer_cancel returned while the callback still ran "
+		     "on CPU 0");
+	KTEST_EXPECT_EQ(t, was, 1);	/* the restart was queued */
+	KTEST_EXPECT(t, !hrtimer_active(&parked_timer),
+		     "the timer is still active after its cancel");
+	me_restore();
+}
+
 KTEST_SUITE(hrtimer_cancel,
-	    KTEST_CASE(test_hrtimer_cancel_leaves_a_rearming_timer_inactive));
+	    KTEST_CASE(test_hrtimer_cancel_leaves_a_rearming_timer_inactive),
+	    KTEST_CASE(test_hrtimer_cancel_waits_for_a_callback_restarted_elsewhere));
