@@ -145,6 +145,53 @@ static int remove_timer(struct hrtimer *timer, bool busy_fails)
 }
 
 /*
+ * lock_start_base - lock the base hrtimer_start queues timer on: its
+ * current base while its callback runs there, else this CPU's.  A timer
+ * whose callback runs on another CPU must stay on that base, or
+ * hrtimer_cancel looks for running on the wrong one:
+ *
+ *	CPU0 (hrtimer_run_queues)		CPU1
+ *	running = t; t->function(t) ...
+ *						hrtimer_start(t): t moves to
+ *						base1, queued
+ *						hrtimer_cancel(t): dequeues on
+ *						base1, base1->running != t,
+ *						returns; frees t
+ *	... t->function still uses t		(use-after-free)
+ *
+ * Linux: switch_hrtimer_base() keeps a timer whose callback runs on its
+ * base (hrtimer_callback_running).  Forced by tests/kernel/
+ * test_hrtimer_cancel.c (..._waits_for_a_callback_restarted_elsewhere).
+ * Context: interrupts off.  Locking: returns with the base's lock held
+ * (flags in *inner for base_unlock_irqrestore).
+ */
+static struct hrtimer_cpu_base *lock_start_base(struct hrtimer *timer,
+						unsigned long *inner)
+{
+	struct hrtimer_cpu_base *here = this_cpu_ptr(&hrtimer_bases);
+	struct hrtimer_cpu_base *base;
+
+	BUG_ON(!irqs_disabled());
+	for (;;) {
+		base = READ_ONCE(timer->base);
+		if (!base || base == here)
+			break;
+		*inner = base_lock_irqsave(base);
+		if (timer->base == base) {
+			if (base->running == timer)
+				return base;	/* stays; see diagram */
+			if (timer->queued)
+				dequeue(timer);
+			base_unlock_irqrestore(base, *inner);
+			break;
+		}
+		base_unlock_irqrestore(base, *inner);
+	}
+	*inner = base_lock_irqsave(here);
+	return here;
+}
+
+/*
  * hrtimer_start - see hrtimer.h.  A new earliest deadline moves this
  * CPU's one-shot event forward (inside the timer interrupt this is
  * redone on its way out; harmless), and that must happen on the CPU
@@ -173,12 +220,14 @@ void hrtimer_start(struct hrtimer *timer, ktime_t expires)
 	bool first;
 
 	BUG_ON(!timer->function);
-	remove_timer(timer, false);
 	raw_local_irq_save(flags);	/* stay on this CPU */
-	base = this_cpu_ptr(&hrtimer_bases);
-	inner = base_lock_irqsave(base);
+	base = lock_start_base(timer, &inner);
+	if (timer->queued)
+		dequeue(timer);
 	timer->expires = expires;
 	first = enqueue(base, timer);
+	if (base != this_cpu_ptr(&hrtimer_bases))
+		first = false;	/* its CPU re-arms leaving run_queues */
 	base_unlock_irqrestore(base, inner);	/* interrupts stay off */
 	trace_race_window(&hrtimer_start_rearm_window);
 	if (first)
