@@ -143,6 +143,15 @@ void rq_update_cpu_prio(struct rq *rq)
 void resched_curr(struct rq *rq)
 {
 	raw_spin_assert_held(&rq->lock);
+	/* Already set: no second IPI.  Safe because a set flag is always
+	 * acted on at the target's next preemption point -- the interrupt
+	 * return or preempt_enable at count 0 (desktop, rt), schedule()'s
+	 * need_resched loop (every model; without it a request that landed
+	 * during schedule()'s tail was dropped), the return to user, the
+	 * idle loop's check with irqs off before it halts -- and the IPI
+	 * only brings the target to one of them sooner; the first request's
+	 * IPI did that already, or the target set the flag itself.  Linux's
+	 * resched_curr skips the same way (test_tsk_need_resched). */
 	if (per_cpu(sched_need_resched, rq->cpu))
 		return;
 	per_cpu(sched_need_resched, rq->cpu) = 1;
