@@ -1,11 +1,16 @@
 /*
- * kernel/futex/syscalls.c - do_futex, the futex system call's dispatch:
- * the op and its flags, then the operation (waitwake.c, pi.c).
- * user-core's system call table calls do_futex after converting the
- * user's timespec (futex.h says how).
- * Linux counterpart: kernel/futex/syscalls.c (do_futex, futex_cmd_has_timeout).
+ * kernel/futex/syscalls.c - the futex system call: sys_futex turns the
+ * user's timespec into the absolute ktime do_futex takes, do_futex
+ * dispatches on the op and its flags to the operation (waitwake.c,
+ * pi.c); and the FUTEX_WAKE of a thread's CLONE_CHILD_CLEARTID word at
+ * its exit.  The system call sits beside the code it calls, as in Linux.
+ * Linux counterpart: kernel/futex/syscalls.c (sys_futex,
+ * futex_init_timeout, do_futex, futex_cmd_has_timeout), kernel/fork.c
+ * mm_release.
  */
 #include "kernel/futex/futex_internal.h"
+#include "kernel/user/syscalls.h"
+#include "kernel/time/ktime.h"
 #include "lib/errno.h"
 
 /*
@@ -39,4 +44,37 @@ long do_futex(u32 __user *uaddr, int op, u32 val, ktime_t *abs_timeout,
 		return futex_lock_pi(uaddr, NULL, true);
 	}
 	return -ENOSYS;
+}
+
+/*
+ * sys_futex - the system call: the timeout is relative for FUTEX_WAIT
+ * and absolute for FUTEX_LOCK_PI, saturated at KTIME_MAX (ktime.h);
+ * -EINVAL for a bad timespec, -EFAULT for a bad pointer.
+ * Context: task, may sleep.  Locking: none held.
+ */
+long sys_futex(u32 __user *uaddr, int op, u32 val,
+	       const struct __kernel_timespec __user *utime, u32 __user *uaddr2,
+	       u32 val3)
+{
+	ktime_t abs, *timeout = NULL;
+	long ret;
+	int cmd = op & FUTEX_CMD_MASK;
+
+	/* the timeout: relative for FUTEX_WAIT, absolute for LOCK_PI (one
+	 * clock in rtk); ignored by the others (val2 shares its slot) */
+	if (utime && (cmd == FUTEX_WAIT || cmd == FUTEX_LOCK_PI)) {
+		ret = get_timespec64_ktime(&abs, utime);
+		if (ret)
+			return ret;
+		if (cmd == FUTEX_WAIT)	/* Linux: futex_init_timeout */
+			abs = ktime_add_safe(ktime_get(), abs);
+		timeout = &abs;
+	}
+	return do_futex(uaddr, op, val, timeout, uaddr2,
+			(u32)(unsigned long)utime, val3);
+}
+
+void futex_wake_tid(u32 __user *uaddr)
+{
+	do_futex(uaddr, FUTEX_WAKE, 1, NULL, NULL, 0, 0);
 }

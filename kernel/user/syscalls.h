@@ -53,7 +53,7 @@ long sys_nanosleep(const struct __kernel_timespec __user *rqtp,
 long sys_mmap(unsigned long addr, unsigned long len, unsigned long prot,
 	      unsigned long flags, unsigned long fd, unsigned long off);
 long sys_munmap(unsigned long addr, size_t len);
-/* sys_futex.c */
+/* kernel/futex/syscalls.c */
 long sys_futex(u32 __user *uaddr, int op, u32 val,
 	       const struct __kernel_timespec __user *utime, u32 __user *uaddr2,
 	       u32 val3);
