@@ -13,8 +13,7 @@
  * Files: core.c (the hash of futex queues), waitwake.c (FUTEX_WAIT and
  * FUTEX_WAKE), pi_state.c (the PI state and its rt_mutex), pi.c (the PI
  * operations), pi_exit.c (an exiting owner's hand-over), syscalls.c
- * (do_futex); futex_uaccess.h is the seam to
- * user memory.  docs/primitives.md maps the operations.
+ * (sys_futex, do_futex); futex_uaccess.h is the seam to user memory.  docs/primitives.md maps the operations.
  * Linux counterpart: include/uapi/linux/futex.h, kernel/futex/.  rtk
  * leaves out requeue (FUTEX_CMP_REQUEUE*), bitsets, FUTEX_WAKE_OP,
  * FUTEX_LOCK_PI2, futex2, robust lists and FUTEX_OWNER_DIED recovery
