@@ -157,14 +157,13 @@ int attach_to_pi_owner(u32 uval, const struct futex_key *key,
 		return -ESRCH;
 	raw_spin_lock_irqsave(&owner->pi_lock, flags);
 	/* every rtk task is a kthread underneath (PF_KTHREAD): a kernel
-	 * thread is one without a user part, Linux's PF_KTHREAD */
+	 * thread is one without an address space, Linux's PF_KTHREAD */
 	if (owner->flags & PF_EXITING)
 		ret = -ESRCH;
-	else if (key->mm && !owner->user)
+	else if (key->mm && !owner->mm)
 		ret = -EPERM;
 	else if ((const void *)owner->mm != key->mm)
-		ret = -ESRCH;	/* stable: exit_mm comes after PF_EXITING,
-				 * and clears ->user too */
+		ret = -ESRCH;	/* stable: exit_mm comes after PF_EXITING */
 	if (ret) {
 		raw_spin_unlock_irqrestore(&owner->pi_lock, flags);
 		put_task_struct(owner);
