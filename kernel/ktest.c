@@ -144,10 +144,11 @@ static bool run_suite(const struct ktest_suite *s, int idx,
 		      struct ktest_totals *tot)
 {
 	int failed = 0;
+	const char *why = "suite init failed";
 
 	console_printf("    KTAP version 1\n    # Subtest: %s\n", s->name);
-	if (s->init && s->init() < 0) {
-		console_printf("    1..0 # SKIP suite init failed\n");
+	if (s->init && s->init(&why) < 0) {
+		console_printf("    1..0 # SKIP %s\n", why);
 		console_printf("ok %d %s # SKIP\n", idx, s->name);
 		return true;
 	}

@@ -40,8 +40,9 @@ struct ktest_suite {
 	const char *name;
 	const struct ktest_case *cases;
 	int nr_cases;
-	/* init: optional; a negative return skips the whole suite */
-	int (*init)(void);
+	/* init: optional; a negative return skips the whole suite, with
+	 * the reason init puts in *why (the runner prints it) */
+	int (*init)(const char **why);
 };
 
 struct ktest_totals {

@@ -57,9 +57,10 @@ static void take_in_order(raw_spinlock_t *outer, raw_spinlock_t *inner)
 	raw_spin_unlock(outer);
 }
 
-static int lockdep_suite_init(void)
+static int lockdep_suite_init(const char **why)
 {
-	return LOCKDEP_ENABLED ? 0 : -EOPNOTSUPP;	/* LOCKDEP=0 build */
+	*why = "lockdep not built (LOCKDEP=0)";
+	return LOCKDEP_ENABLED ? 0 : -EOPNOTSUPP;
 }
 
 /* Open the expected-report window. */

@@ -18,9 +18,10 @@
 #include "kernel/workloads/soak.h"
 #include "lib/errno.h"
 
-static int soak_suite_init(void)
+static int soak_suite_init(const char **why)
 {
-	return soak_duration ? 0 : -ENOENT;	/* no soak.duration=: skip */
+	*why = "runs only with soak.duration=S on the command line (make soak)";
+	return soak_duration ? 0 : -ENOENT;
 }
 
 static void test_soak_passes(struct ktest *t)
