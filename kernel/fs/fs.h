@@ -19,6 +19,13 @@
  *   unpack.h, unpack.c   unpack_to_rootfs: the archive into the tree
  *   fs_struct.h, .c      struct fs_struct, INIT_FS(name), init_fs, the
  *                        boot-time root, path_lookupat from current's cwd
+ * Files and fds (issue 29 item 2), on top:
+ *   file.h, file.c       struct file, its operations; regular files, dirs
+ *   fdtable.h, .c        the per-process fd table
+ *   devices.c            /dev/console, /dev/null, /dev/cpu_dma_latency
+ *   user_path.h, .c      getname, the *at calls' dfd
+ *   read_write.c sys_open.c stat.c stat_abi.c readdir.c cwd.c fcntl.c
+ *   sys_namei.c          the system calls
  *
  * Layers.  inode.c, dir.c, namei.c, cpio.c and unpack.c take the root and
  * the start directory as arguments and know no task: they build on the
