@@ -14,7 +14,9 @@
  *	unlock; free the old arrays	  free its own arrays, rescan
  *
  * so every caller rescans after an expansion (the "goto repeat" in
- * alloc_fd and replace_fd).
+ * alloc_fd and replace_fd).  Exercised (made likely, not forced: no
+ * race window hook here) by user/tests/t_files.c racing_growth, four
+ * threads growing one table 64 -> 512 at once.
  * Linux counterpart: fs/file.c.
  */
 #include "kernel/fs/fdtable.h"

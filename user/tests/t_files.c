@@ -28,6 +28,10 @@
  *      file created by the refused O_CREAT; F_DUPFD at the limit -EINVAL,
  *      dup2 to it -EBADF; with the limit back, 200 dups grow the table;
  *   7. a thread (CLONE_FILES) opens an fd that the main thread then uses;
+ *      four threads dup 100 fds each at once, so the table grows
+ *      64 -> 128 -> 512 under them (kernel/fs/fdtable.c's expand_files
+ *      diagram): every dup succeeds with a distinct fd, and once all are
+ *      closed the lowest free fd is 3 again;
  *   8. /dev/null and /dev/cpu_dma_latency (a 4-byte s32 write, read
  *      back, a hex string);
  *   9. bad input: NULL, kernel and unmapped pointers -EFAULT, a path
@@ -355,6 +359,49 @@ static void shared_table(void)
 	check("close the thread's fd", close(fd), 0);
 }
 
+#define RACERS 4
+#define RACER_FDS 100
+
+static int racer_fds[RACERS][RACER_FDS];
+static int racers_go;
+
+static void *racer(void *arg)
+{
+	int *fds = arg;
+
+	while (!__atomic_load_n(&racers_go, __ATOMIC_ACQUIRE))
+		sched_yield();
+	for (int i = 0; i < RACER_FDS; i++)
+		fds[i] = dup(0);
+	return NULL;
+}
+
+static void racing_growth(void)
+{
+	static char seen[RACERS * RACER_FDS + 3];
+	pthread_t th[RACERS];
+	int bad = 0;
+
+	for (int r = 0; r < RACERS; r++)
+		check("racer pthread_create",
+		      pthread_create(&th[r], NULL, racer, racer_fds[r]), 0);
+	__atomic_store_n(&racers_go, 1, __ATOMIC_RELEASE);
+	for (int r = 0; r < RACERS; r++)
+		pthread_join(th[r], NULL);
+	for (int r = 0; r < RACERS; r++)
+		for (int i = 0; i < RACER_FDS; i++) {
+			int fd = racer_fds[r][i];
+
+			if (fd < 3 || fd >= (int)sizeof(seen) || seen[fd]++)
+				bad++;
+			else
+				close(fd);
+		}
+	check("racing dups: distinct fds 3..402", bad, 0);
+	check("lowest fd after the race", dup(0), 3);
+	close(3);
+}
+
 static void devices(void)
 {
 	s32 v = 0, got = -1;
@@ -435,6 +482,7 @@ int main(int argc, char **argv)
 	dups();
 	nofile_limit();
 	shared_table();
+	racing_growth();
 	devices();
 	bad_input();
 	removed_cwd_and_cleanup();
