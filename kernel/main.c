@@ -35,6 +35,7 @@
 #include "kernel/rcu/rcupdate.h"
 #include "kernel/futex/futex.h"
 #include "kernel/fs/fs_struct.h"
+#include "kernel/fs/file.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/fault_inject.h"
 #include "kernel/percpu_locked.h"
@@ -141,6 +142,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	rcu_init();	/* rcu_preempt|rcu_sched gp kthread, rcu_cb */
 	futex_init();	/* the hash of futex queues */
 	fs_init();	/* the root file system, from the initramfs */
+	dev_init();	/* /dev/console, null, cpu_dma_latency if it lacked them */
 	fault_inject_boot_done();	/* failslab=, fail_page_alloc= from here */
 
 	if (selftest_mode)

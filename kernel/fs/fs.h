@@ -19,6 +19,13 @@
  *   unpack.h, unpack.c   unpack_to_rootfs: the archive into the tree
  *   fs_struct.h, .c      struct fs_struct, INIT_FS(name), init_fs, the
  *                        boot-time root, path_lookupat from current's cwd
+ * Files and fds (issue 29 item 2), on top:
+ *   file.h, file.c       struct file, its operations; regular files, dirs
+ *   fdtable.h, .c        the per-process fd table
+ *   devices.c            /dev/console, /dev/null, /dev/cpu_dma_latency
+ *   user_path.h, .c      getname, the *at calls' dfd
+ *   read_write.c sys_open.c stat.c stat_abi.c readdir.c cwd.c fcntl.c
+ *   sys_namei.c          the system calls
  *
  * Layers.  inode.c, dir.c, namei.c, cpio.c and unpack.c take the root and
  * the start directory as arguments and know no task: they build on the
@@ -43,25 +50,14 @@
 #define KERNEL_FS_FS_H
 
 #include "kernel/fs/inode.h"
+#include "kernel/user/uapi.h"
 
 #define MAXSYMLINKS 40	/* Linux's include/linux/namei.h */
 
 #define LOOKUP_FOLLOW 0x0001	/* follow a symlink as the last component */
 #define LOOKUP_DIRECTORY 0x0002	/* the last component must be a directory */
 
-#define O_ACCMODE 00000003
-#define O_RDONLY 00000000
-#define O_WRONLY 00000001
-#define O_RDWR 00000002
-#define O_CREAT 00000100
-#define O_EXCL 00000200
-#define O_NOCTTY 00000400
-#define O_TRUNC 00001000
-#define O_APPEND 00002000
-#define O_NONBLOCK 00004000
-#define O_DIRECTORY 00200000
-#define O_NOFOLLOW 00400000
-#define O_CLOEXEC 02000000
+/* O_*: kernel/user/uapi.h (shared with user space) */
 
 /* ---- dir.c: one directory, one component; the tree lock held for
  * writing (dir_lookup: held) */

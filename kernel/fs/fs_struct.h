@@ -23,7 +23,8 @@ struct fs_struct {
 					 * fork copies it, CLONE_FS shares it */
 	rwlock_t lock;			/* root, pwd, umask: read_lock to read
 					 * (and iget), write_lock to change */
-	int umask;			/* kept for item 2's creat/mkdir */
+	int umask;			/* open(O_CREAT) and mkdir apply it
+					 * (sys_open.c, sys_namei.c) */
 	struct inode *root;		/* referenced; NULL before fs_init */
 	struct inode *pwd;		/* referenced; NULL before fs_init */
 };

@@ -16,23 +16,12 @@
 
 #include "lib/list.h"
 #include "lib/types.h"
+#include "kernel/user/uapi.h"
 
 typedef unsigned int umode_t;
 typedef u32 dev_t;
 
-/* File types and permission bits: Linux's values (include/uapi/linux/stat.h). */
-#define S_IFMT 0170000
-#define S_IFSOCK 0140000
-#define S_IFLNK 0120000
-#define S_IFREG 0100000
-#define S_IFBLK 0060000
-#define S_IFDIR 0040000
-#define S_IFCHR 0020000
-#define S_IFIFO 0010000
-#define S_ISDIR(m) (((m) & S_IFMT) == S_IFDIR)
-#define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)
-#define S_ISLNK(m) (((m) & S_IFMT) == S_IFLNK)
-#define S_ISCHR(m) (((m) & S_IFMT) == S_IFCHR)
+/* File types and permission bits (S_IF*, S_IS*): kernel/user/uapi.h. */
 
 /* dev_t as Linux's kernel-internal one: 12 bits major, 20 bits minor. */
 #define MINORBITS 20

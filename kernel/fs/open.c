@@ -4,8 +4,9 @@
  * O_TRUNC on top of the walk (kernel/fs/namei.c) and the directory
  * operations (kernel/fs/dir.c), all under the tree lock at once so that
  * "is it there? create it" cannot race with another create.
- * The struct file, the fd and the access mode's enforcement are issue 29
- * item 2's; path_openat hands back the inode only.
+ * The struct file, the fd and the access mode's enforcement are
+ * kernel/fs/sys_open.c's (do_sys_openat); path_openat hands back the
+ * inode only.
  * Linux counterpart: fs/namei.c path_openat, open_last_lookups,
  * lookup_open, do_open (handle_truncate); fs/open.c do_sys_open above it.
  */
@@ -58,7 +59,8 @@ static int open_create(struct inode *root, struct path_last *last,
  * existing name (-EEXIST, even a symlink), O_NOFOLLOW refuses a
  * final symlink (-ELOOP), O_DIRECTORY wants a directory (-ENOTDIR; with
  * O_CREAT -EINVAL, as Linux since 6.4), O_TRUNC empties a regular file (-EISDIR for a directory opened for
- * writing).  *out gets a reference; the file object is item 2's.
+ * writing).  *out gets a reference; the file object is vfs_open's
+ * (kernel/fs/file.c).
  * Context: task, may sleep.  Locking: takes and drops the tree lock
  * (write when it may change the tree, else read).
  */

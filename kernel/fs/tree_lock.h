@@ -12,7 +12,8 @@
  * megabytes inside it; it must be preemptible under every model, and
  * under rt it gives PI like Linux's i_rwsem does.  The price under rt:
  * rt_rw's one-reader rule (kernel/locking/rt_rw.h) serialises walks too;
- * a walk is a few microseconds, and item 2's read(2) copies under it.
+ * a walk is a few microseconds, and read(2) copies at most a page into
+ * a kernel buffer under it (kernel/fs/file.c: the user copy comes after).
  *
  * The kernel's implementation is kernel/fs/tree_lock.c; the host tests
  * link a single-threaded fake (tests/host/fake_kernel.c) that checks the

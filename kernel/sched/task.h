@@ -78,6 +78,7 @@ struct rt_mutex_waiter;	/* kernel/locking: the PI code fills these in */
 struct kthread;
 struct mm_struct;
 struct fs_struct;
+struct files_struct;
 struct user_thread;
 
 struct task_struct {
@@ -165,6 +166,8 @@ struct task_struct {
 	struct user_thread *user;	/* kernel/user/process.h; NULL: none */
 	struct fs_struct *fs;		/* root and cwd (kernel/fs/fs_struct.h);
 					 * NULL: init_fs (kernel threads) */
+	struct files_struct *files;	/* fds (kernel/fs/fdtable.h); NULL:
+					 * none (kernel threads, past exit) */
 	int tgid;			/* its process's pid (user threads), 0 */
 	struct lockdep_task lockdep;	/* held locks (lockdep.h); own */
 };

@@ -18,7 +18,8 @@
  *       runs on those tables until the final switch, which drops that
  *       reference with mmdrop_delayed: core.c switch_mm) and drops
  *       its mm_users reference: the last thread's mmput unmaps and frees
- *       every user page (exit_mmap);
+ *       every user page (exit_mmap); then the fd table's reference
+ *       (exit_files: the last one closes every fd) and the fs_struct's;
  *   [3] unlist the thread; the last one sets the status (unless a group
  *       exit chose it) and completes `exited` for the waiter;
  *   [4] the thread's process reference, then the kthread's exit
@@ -51,6 +52,7 @@
 #include "kernel/user/uapi.h"
 #include "kernel/user/syscalls.h"
 #include "kernel/fs/fs_struct.h"
+#include "kernel/fs/fdtable.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/sched.h"
@@ -100,6 +102,7 @@ void do_exit(int status)
 		futex_wake_tid(t->clear_child_tid);
 	}
 	exit_mm(p);							/* [2] */
+	exit_files(p);		/* the last thread's closes every fd */
 	exit_fs(p);
 	spin_lock(&proc->lock);						/* [3] */
 	list_del(&t->node);

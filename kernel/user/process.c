@@ -7,7 +7,9 @@
  *   [2] a new address space, the ELF's segments in it (elf_loader.c);
  *   [3] the main stack with Linux's initial layout (argc, argv, envp,
  *       auxv: elf_loader.c elf_setup_stack);
- *   [4] the first thread: a kthread whose first code leaves for ring 3
+ *   [4] the fd table, fds 0, 1 and 2 on /dev/console (so a program's
+ *       write(1, ...) reaches the console through the table, as on Linux);
+ *       the first thread: a kthread whose first code leaves for ring 3
  *       at the ELF entry (user_thread_start), listed in the process;
  *   [5] started; the caller keeps a reference to wait with.
  * Linux counterpart: kernel/fork.c (copy_process), fs/exec.c
@@ -17,6 +19,7 @@
 #include "kernel/user/elf_loader.h"
 #include "kernel/user/rlimit.h"
 #include "kernel/fs/fs_struct.h"
+#include "kernel/fs/fdtable.h"
 #include "kernel/user/initramfs.h"
 #include "kernel/user/uapi.h"
 #include "kernel/mm/mm_struct.h"
@@ -108,6 +111,7 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	size_t size;
 	struct process *proc;
 	struct mm_struct *mm;
+	struct files_struct *files;
 	struct user_thread *t;
 	struct task_struct *task;
 	unsigned long entry, sp;
@@ -135,9 +139,16 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	if (ret)
 		goto out_mm;
 	ret = -ENOMEM;
+	files = files_alloc();
+	if (!files)
+		goto out_uncharge;
+	ret = console_open_stdio(files);
+	if (ret)
+		goto out_files;
+	ret = -ENOMEM;
 	t = user_thread_alloc();
 	if (!t)
-		goto out_uncharge;
+		goto out_files;
 	arch_thread_init_exec(&t->arch, entry, sp);
 	task = kthread_create(user_thread_start, t, "%s", proc->name);
 	if (!task)
@@ -146,6 +157,7 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	task->mm = mm;
 	task->user = t;
 	task->fs = get_fs_struct(&init_fs);
+	task->files = files;
 	proc->mm = mm;
 	proc->tgid = task->pid;
 	task->tgid = task->pid;
@@ -158,6 +170,8 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 
 out_thread:
 	kfree(t);
+out_files:
+	put_files_struct(files);
 out_uncharge:
 	process_uncharge_thread(proc);
 out_mm:

@@ -14,8 +14,9 @@
  *       user-thread total, before anything is allocated (rlimit.c);
  *   [1] a user_thread with the parent's registers (return value 0) on
  *       the new stack, the parent's FPU state, TLS when asked;
- *   [2] a kthread named after the process, mm shared (mmget), the
- *       parent's policy, priority and affinity (as Linux's fork);
+ *   [2] a kthread named after the process, mm shared (mmget), the fd
+ *       table shared (CLONE_FILES) or copied (dup_fd), the parent's
+ *       policy, priority and affinity (as Linux's fork);
  *   [3] listed in the process (-EAGAIN if it is exiting);
  *   [4] CLONE_PARENT_SETTID / CLONE_CHILD_SETTID written before it runs;
  *   [5] woken; its TID returned.
@@ -28,6 +29,7 @@
 #include "kernel/user/rlimit.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/fs/fs_struct.h"
+#include "kernel/fs/fdtable.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/kthread.h"
@@ -118,6 +120,13 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	task->mm = current->mm;
 	task->user = t;
 	task->fs = get_fs_struct(task_fs(current));	/* CLONE_FS */
+	if (flags & CLONE_FILES)
+		task->files = get_files_struct(current->files);
+	else
+		task->files = dup_fd(current->files);
+	ret = -ENOMEM;
+	if (!task->files)
+		goto out_task;
 	task->tgid = proc->tgid;
 	param.sched_priority = current->rt_priority;
 	sched_setscheduler(task, current->policy, &param);
@@ -139,6 +148,7 @@ out_task:
 	/* never woken: it runs no user code; it finds itself unlisted */
 	task->user = NULL;
 	task->mm = NULL;
+	exit_files(task);
 	exit_fs(task);
 	mmput(current->mm);
 	kthread_stop(task);

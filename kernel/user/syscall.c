@@ -5,50 +5,95 @@
  * types: each case greps to its function, and the compiler checks the
  * types (Linux's table of pointers needs SYSCALL_DEFINE's wrappers for
  * that).  An unknown number is -ENOSYS, as in Linux.
- * Also here: write(2), the one I/O call -- fd 1 and 2 go to the console.
- * Linux counterpart: arch/x86/entry/syscall_64.c, fs/read_write.c.
+ * The file calls are kernel/fs/'s (read_write.c, sys_open.c, stat.c ...).
+ * Linux counterpart: arch/x86/entry/syscall_64.c.
  */
 #include "kernel/user/syscalls.h"
-#include "kernel/user/uaccess.h"
 #include "kernel/sched/sched.h"
-#include "kernel/printk.h"
 #include "lib/errno.h"
 
 unsigned long syscall_nr_unknown;
-
-/* Bytes write() copies per chunk: a stack buffer, small enough for a
- * kernel stack, large enough that a line is one console write. */
-#define WRITE_CHUNK 256
-
-long sys_write(unsigned int fd, const char __user *buf, size_t count)
-{
-	char kbuf[WRITE_CHUNK];
-	size_t done = 0;
-
-	might_sleep();
-	if (fd != 1 && fd != 2)
-		return -EBADF;
-	if (!access_ok(buf, count))
-		return -EFAULT;
-	while (done < count) {
-		size_t chunk = count - done < WRITE_CHUNK ? count - done : WRITE_CHUNK;
-		size_t left = copy_from_user(kbuf, buf + done, chunk);
-
-		console_write(kbuf, chunk - left);
-		done += chunk - left;
-		if (left)
-			return done ? (long)done : -EFAULT;
-	}
-	return (long)done;
-}
 
 long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		      const unsigned long a[6])
 {
 	might_sleep();
 	switch (nr) {
+	case __NR_read:
+		return sys_read(a[0], (char __user *)a[1], a[2]);
 	case __NR_write:
 		return sys_write(a[0], (const char __user *)a[1], a[2]);
+	case __NR_open:
+		return sys_open((const char __user *)a[0], (int)a[1],
+				(unsigned int)a[2]);
+	case __NR_close:
+		return sys_close(a[0]);
+	case __NR_stat:
+		return sys_stat((const char __user *)a[0],
+				(struct stat __user *)a[1]);
+	case __NR_fstat:
+		return sys_fstat(a[0], (struct stat __user *)a[1]);
+	case __NR_lstat:
+		return sys_lstat((const char __user *)a[0],
+				 (struct stat __user *)a[1]);
+	case __NR_lseek:
+		return sys_lseek(a[0], (s64)a[1], (unsigned int)a[2]);
+	case __NR_ioctl:
+		return sys_ioctl(a[0], (unsigned int)a[1], a[2]);
+	case __NR_pread64:
+		return sys_pread64(a[0], (char __user *)a[1], a[2], (s64)a[3]);
+	case __NR_access:
+		return sys_access((const char __user *)a[0], (int)a[1]);
+	case __NR_dup:
+		return sys_dup(a[0]);
+	case __NR_dup2:
+		return sys_dup2(a[0], a[1]);
+	case __NR_fcntl:
+		return sys_fcntl(a[0], (unsigned int)a[1], a[2]);
+	case __NR_ftruncate:
+		return sys_ftruncate(a[0], (s64)a[1]);
+	case __NR_getcwd:
+		return sys_getcwd((char __user *)a[0], a[1]);
+	case __NR_chdir:
+		return sys_chdir((const char __user *)a[0]);
+	case __NR_mkdir:
+		return sys_mkdir((const char __user *)a[0], (unsigned int)a[1]);
+	case __NR_rmdir:
+		return sys_rmdir((const char __user *)a[0]);
+	case __NR_unlink:
+		return sys_unlink((const char __user *)a[0]);
+	case __NR_symlink:
+		return sys_symlink((const char __user *)a[0],
+				   (const char __user *)a[1]);
+	case __NR_readlink:
+		return sys_readlink((const char __user *)a[0],
+				    (char __user *)a[1], (int)a[2]);
+	case __NR_getdents64:
+		return sys_getdents64(a[0], (void __user *)a[1],
+				      (unsigned int)a[2]);
+	case __NR_openat:
+		return sys_openat((int)a[0], (const char __user *)a[1],
+				  (int)a[2], (unsigned int)a[3]);
+	case __NR_mkdirat:
+		return sys_mkdirat((int)a[0], (const char __user *)a[1],
+				   (unsigned int)a[2]);
+	case __NR_newfstatat:
+		return sys_newfstatat((int)a[0], (const char __user *)a[1],
+				      (struct stat __user *)a[2], (int)a[3]);
+	case __NR_unlinkat:
+		return sys_unlinkat((int)a[0], (const char __user *)a[1],
+				    (int)a[2]);
+	case __NR_symlinkat:
+		return sys_symlinkat((const char __user *)a[0], (int)a[1],
+				     (const char __user *)a[2]);
+	case __NR_readlinkat:
+		return sys_readlinkat((int)a[0], (const char __user *)a[1],
+				      (char __user *)a[2], (int)a[3]);
+	case __NR_faccessat:
+		return sys_faccessat((int)a[0], (const char __user *)a[1],
+				     (int)a[2]);
+	case __NR_dup3:
+		return sys_dup3(a[0], a[1], (int)a[2]);
 	case __NR_mmap:
 		return sys_mmap(a[0], a[1], a[2], a[3], a[4], a[5]);
 	case __NR_munmap:

@@ -13,8 +13,50 @@
 #include "kernel/sched/sched.h"	/* struct sched_param */
 #include "kernel/time/ktime.h"
 
-/* syscall.c */
+/* kernel/fs/read_write.c */
+long sys_read(unsigned int fd, char __user *buf, size_t count);
 long sys_write(unsigned int fd, const char __user *buf, size_t count);
+long sys_pread64(unsigned int fd, char __user *buf, size_t count, s64 pos);
+long sys_lseek(unsigned int fd, s64 offset, unsigned int whence);
+/* kernel/fs/sys_open.c */
+long do_sys_openat(int dfd, const char __user *filename, int flags,
+		   unsigned int mode);
+long sys_open(const char __user *filename, int flags, unsigned int mode);
+long sys_openat(int dfd, const char __user *filename, int flags,
+		unsigned int mode);
+long sys_close(unsigned int fd);
+long sys_ftruncate(unsigned int fd, s64 length);
+long sys_faccessat(int dfd, const char __user *filename, int mode);
+long sys_access(const char __user *filename, int mode);
+/* kernel/fs/cwd.c */
+long sys_chdir(const char __user *filename);
+long sys_getcwd(char __user *buf, unsigned long size);
+/* kernel/fs/stat.c */
+long sys_newfstatat(int dfd, const char __user *filename,
+		    struct stat __user *statbuf, int flag);
+long sys_stat(const char __user *filename, struct stat __user *statbuf);
+long sys_lstat(const char __user *filename, struct stat __user *statbuf);
+long sys_fstat(unsigned int fd, struct stat __user *statbuf);
+long sys_readlinkat(int dfd, const char __user *pathname, char __user *buf,
+		    int bufsiz);
+long sys_readlink(const char __user *path, char __user *buf, int bufsiz);
+/* kernel/fs/readdir.c */
+long sys_getdents64(unsigned int fd, void __user *dirent, unsigned int count);
+/* kernel/fs/fcntl.c */
+long sys_dup(unsigned int fildes);
+long sys_dup2(unsigned int oldfd, unsigned int newfd);
+long sys_dup3(unsigned int oldfd, unsigned int newfd, int flags);
+long sys_fcntl(unsigned int fd, unsigned int cmd, unsigned long arg);
+long sys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg);
+/* kernel/fs/sys_namei.c */
+long sys_mkdirat(int dfd, const char __user *pathname, unsigned int mode);
+long sys_mkdir(const char __user *pathname, unsigned int mode);
+long sys_unlinkat(int dfd, const char __user *pathname, int flag);
+long sys_unlink(const char __user *pathname);
+long sys_rmdir(const char __user *pathname);
+long sys_symlinkat(const char __user *oldname, int newdfd,
+		   const char __user *newname);
+long sys_symlink(const char __user *oldname, const char __user *newname);
 /* sys_process.c */
 long sys_exit(int code);
 long sys_exit_group(int code);

@@ -21,6 +21,7 @@
 
 #include "lib/types.h"
 #include "lib/errno.h"
+#include "lib/string.h"
 #include "arch/x86_64/arch.h"
 
 /* access_ok - does [addr, addr + size) lie in the user half? */
@@ -47,6 +48,35 @@ static inline unsigned long copy_to_user(void __user *to, const void *from,
 	if (!access_ok(to, n))
 		return n;
 	return arch_copy_to_user(to, from, n);
+}
+
+/*
+ * strncpy_from_user - copy the NUL-terminated string at src, at most n
+ * bytes with its NUL, into dst: its length (without the NUL), n when no
+ * NUL came within n bytes (the caller's -ENAMETOOLONG), or -EFAULT.
+ * One page at a time, so a string that ends just before an unmapped page
+ * is read whole.  Context: task.
+ */
+static inline long strncpy_from_user(char *dst, const char __user *src,
+				     long n)
+{
+	long done = 0;
+
+	while (done < n) {
+		unsigned long a = (unsigned long)src + (unsigned long)done;
+		long chunk = (long)(PAGE_SIZE - (a & (PAGE_SIZE - 1)));
+		const char *nul;
+
+		if (chunk > n - done)
+			chunk = n - done;
+		if (copy_from_user(dst + done, src + done, (unsigned long)chunk))
+			return -EFAULT;
+		nul = memchr(dst + done, 0, (size_t)chunk);
+		if (nul)
+			return nul - dst;
+		done += chunk;
+	}
+	return n;
 }
 
 /* get_user_u32 / put_user_u32 - one naturally aligned u32; 0 or -EFAULT.

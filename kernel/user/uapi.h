@@ -5,35 +5,56 @@
  * Linux's, never renumbered: a new call is added with its Linux number.
  *
  * Shared by both sides of the system call boundary: the kernel includes
- * it (kernel/user/, kernel/futex/) and so does the user library
- * (user/lib/linux_abi.h), so a number the kernel dispatches on and the
- * one a program passes cannot disagree (two copies did drift: the user
- * side lacked CLONE_CHILD_SETTID).  Hence numbers, macros and one plain
- * struct only, nothing that names a kernel type: the user library keeps
+ * it (kernel/user/, kernel/futex/, kernel/fs/) and so does the user
+ * library (user/lib/linux_abi.h), so a number the kernel dispatches on
+ * and the one a program passes cannot disagree (two copies did drift: the
+ * user side lacked CLONE_CHILD_SETTID).  Hence numbers, macros and plain
+ * structs only, nothing that names a kernel type: the user library keeps
  * its own struct timespec and struct sched_param (the kernel's
  * kernel/sched/sched.h has another), cpu_set_t and NSEC_PER_*.
  * Linux counterpart: the 64-bit PC's syscall table,
- * include/uapi/linux/{time.h,sched.h,futex.h}, the generic mman
- * and prctl uapi headers.
+ * include/uapi/linux/{time.h,sched.h,futex.h,stat.h,fcntl.h,dirent.h},
+ * the generic mman, fcntl, termbits and prctl uapi headers,
+ * arch/x86/include/uapi/asm/stat.h.
  */
 #ifndef KERNEL_USER_UAPI_H
 #define KERNEL_USER_UAPI_H
 
 #include "lib/types.h"
 
-/* System call numbers (syscall_64.tbl).  read and mprotect are not in
- * rtk (-ENOSYS): the user library calls them on a Linux host. */
+/* System call numbers (syscall_64.tbl).  mprotect is not in rtk
+ * (-ENOSYS): the user library calls it on a Linux host. */
 #define __NR_read			0
 #define __NR_write			1
+#define __NR_open			2
+#define __NR_close			3
+#define __NR_stat			4
+#define __NR_fstat			5
+#define __NR_lstat			6
+#define __NR_lseek			8
 #define __NR_mmap			9
 #define __NR_mprotect			10
 #define __NR_munmap			11
+#define __NR_ioctl			16
+#define __NR_pread64			17
+#define __NR_access			21
 #define __NR_sched_yield		24
+#define __NR_dup			32
+#define __NR_dup2			33
 #define __NR_nanosleep			35
 #define __NR_getpid			39
 #define __NR_clone			56
 #define __NR_exit			60
 #define __NR_kill			62
+#define __NR_fcntl			72
+#define __NR_ftruncate			77
+#define __NR_getcwd			79
+#define __NR_chdir			80
+#define __NR_mkdir			83
+#define __NR_rmdir			84
+#define __NR_unlink			87
+#define __NR_symlink			88
+#define __NR_readlink			89
 #define __NR_sched_setparam		142
 #define __NR_sched_getparam		143
 #define __NR_sched_setscheduler		144
@@ -41,11 +62,20 @@
 #define __NR_arch_prctl			158
 #define __NR_gettid			186
 #define __NR_futex			202
+#define __NR_getdents64			217
 #define __NR_sched_setaffinity		203
 #define __NR_sched_getaffinity		204
 #define __NR_clock_gettime		228
 #define __NR_clock_nanosleep		230
 #define __NR_exit_group			231
+#define __NR_openat			257
+#define __NR_mkdirat			258
+#define __NR_newfstatat			262
+#define __NR_unlinkat			263
+#define __NR_symlinkat			266
+#define __NR_readlinkat			267
+#define __NR_faccessat			269
+#define __NR_dup3			292
 #define __NR_getrlimit			97
 #define __NR_setrlimit			160
 #define __NR_prlimit64			302
@@ -135,6 +165,122 @@ struct __kernel_timespec {
 /* Signals rtk knows: the ones its faults and kill send. */
 #define SIGKILL			9
 #define SIGTERM			15
+
+/* open(2) flags (uapi/asm-generic/fcntl.h, x86_64 values).  A 64-bit
+ * Linux sets O_LARGEFILE on every open (force_o_largefile): F_GETFL
+ * shows it, so rtk does too. */
+#define O_ACCMODE		00000003
+#define O_RDONLY		00000000
+#define O_WRONLY		00000001
+#define O_RDWR			00000002
+#define O_CREAT			00000100
+#define O_EXCL			00000200
+#define O_NOCTTY		00000400
+#define O_TRUNC			00001000
+#define O_APPEND		00002000
+#define O_NONBLOCK		00004000
+#define O_LARGEFILE		00100000
+#define O_DIRECTORY		00200000
+#define O_NOFOLLOW		00400000
+#define O_CLOEXEC		02000000
+
+/* the *at calls (uapi/linux/fcntl.h) */
+#define AT_FDCWD		(-100)	/* relative to the cwd */
+#define AT_SYMLINK_NOFOLLOW	0x100
+#define AT_REMOVEDIR		0x200
+#define AT_NO_AUTOMOUNT		0x800	/* accepted, nothing to do in rtk */
+#define AT_EMPTY_PATH		0x1000
+
+/* fcntl (uapi/asm-generic/fcntl.h, linux/fcntl.h) */
+#define F_DUPFD			0
+#define F_GETFD			1
+#define F_SETFD			2
+#define F_GETFL			3
+#define F_SETFL			4
+#define F_DUPFD_CLOEXEC		1030
+#define FD_CLOEXEC		1
+
+/* lseek (uapi/linux/fs.h) */
+#define SEEK_SET		0
+#define SEEK_CUR		1
+#define SEEK_END		2
+#define SEEK_DATA		3
+#define SEEK_HOLE		4
+#define SEEK_MAX		SEEK_HOLE
+
+/* access (unistd.h): F_OK 0 */
+#define F_OK			0
+#define X_OK			1
+#define W_OK			2
+#define R_OK			4
+
+/* File types and permission bits (uapi/linux/stat.h) */
+#define S_IFMT			0170000
+#define S_IFSOCK		0140000
+#define S_IFLNK			0120000
+#define S_IFREG			0100000
+#define S_IFBLK			0060000
+#define S_IFDIR			0040000
+#define S_IFCHR			0020000
+#define S_IFIFO			0010000
+#define S_ISDIR(m)		(((m) & S_IFMT) == S_IFDIR)
+#define S_ISREG(m)		(((m) & S_IFMT) == S_IFREG)
+#define S_ISLNK(m)		(((m) & S_IFMT) == S_IFLNK)
+#define S_ISCHR(m)		(((m) & S_IFMT) == S_IFCHR)
+
+/* struct stat as x86_64 Linux's newfstatat and fstat fill it
+ * (arch/x86/include/uapi/asm/stat.h): 144 bytes. */
+struct stat {
+	u64 st_dev;
+	u64 st_ino;
+	u64 st_nlink;
+	u32 st_mode;
+	u32 st_uid;
+	u32 st_gid;
+	u32 __pad0;
+	u64 st_rdev;			/* new_encode_dev(major, minor) */
+	s64 st_size;
+	s64 st_blksize;
+	s64 st_blocks;			/* 512-byte units */
+	u64 st_atime;
+	u64 st_atime_nsec;
+	u64 st_mtime;
+	u64 st_mtime_nsec;
+	u64 st_ctime;
+	u64 st_ctime_nsec;
+	s64 __reserved[3];		/* Linux: __unused */
+};
+
+/* getdents64's record (uapi/linux/dirent.h), d_reclen a multiple of 8 */
+struct linux_dirent64 {
+	u64 d_ino;
+	s64 d_off;			/* the position after this entry */
+	u16 d_reclen;
+	u8 d_type;			/* DT_*: the S_IFMT bits >> 12 */
+	char d_name[];			/* NUL-terminated */
+};
+#define DT_DIR			4
+#define DT_REG			8
+
+/* ioctl on a terminal (uapi/asm-generic/ioctls.h, termbits.h): the
+ * kernel's struct termios, which TCGETS fills (19 control chars). */
+#define TCGETS			0x5401
+#define TIOCGWINSZ		0x5413
+#define NCCS			19
+struct termios {
+	u32 c_iflag;
+	u32 c_oflag;
+	u32 c_cflag;
+	u32 c_lflag;
+	u8 c_line;
+	u8 c_cc[NCCS];
+};
+struct winsize {
+	u16 ws_row;
+	u16 ws_col;
+	u16 ws_xpixel;
+	u16 ws_ypixel;
+};
 
 /* wait status (what waitpid() reports), Linux's encoding */
 #define W_EXITCODE(code, sig)	(((code) & 0xff) << 8 | ((sig) & 0x7f))

@@ -250,6 +250,25 @@ static void test_user_rlimits_stop_a_thread_bomb_and_cap_rt_priority(struct ktes
 	KTEST_EXPECT_EQ(t, user_threads_charged(), before);
 }
 
+/* t_files: every file and fd call and its errors, against Linux's
+ * answers (issue 29 item 2; scenario in user/tests/t_files.c); after it
+ * exits, its exit has closed every fd and freed every inode it made:
+ * the kernel's memory is back (a warm-up run first, for the caches). */
+static void test_user_files_and_fd_tables_answer_as_linux_and_leak_nothing(struct ktest *t)
+{
+	struct mem_snap s0;
+	int status;
+
+	if (!have_program(t, "t_files"))
+		return;
+	run(t, "t_files");
+	snap(&s0);
+	status = run(t, "t_files");
+	KTEST_EXPECT(t, status == 0, "t_files: expected exit 0, got status "
+		     "%#x (exit code = failed checks, listed above)", status);
+	expect_same(t, &s0);
+}
+
 /*
  * Scenario (thread bombs, issue 28 item 3): two t_bomb processes each
  * make threads until refused, and keep them.  Expected: each is refused
@@ -747,6 +766,7 @@ KTEST_SUITE(user,
 	    KTEST_CASE(test_user_futex_wait_long_max_waits_until_woken),
 	    KTEST_CASE(test_user_pi_futex_owner_is_a_thread_of_the_process),
 	    KTEST_CASE(test_user_rlimits_stop_a_thread_bomb_and_cap_rt_priority),
+	    KTEST_CASE(test_user_files_and_fd_tables_answer_as_linux_and_leak_nothing),
 	    KTEST_CASE(test_user_thread_bombs_leave_the_kernel_its_stacks),
 	    KTEST_CASE(test_user_fault_kills_only_the_process),
 	    KTEST_CASE(test_user_runaway_loop_is_preempted_and_killed),

@@ -93,9 +93,70 @@ static inline long sys_call6(long nr, long a1, long a2, long a3, long a4,
 
 /* ---- the wrappers, in syscall-number order */
 
+static inline ssize_t read(int fd, void *buf, size_t count)
+{
+	return sys_call3(__NR_read, fd, (long)buf, (long)count);
+}
+
 static inline ssize_t write(int fd, const void *buf, size_t count)
 {
 	return sys_call3(__NR_write, fd, (long)buf, (long)count);
+}
+
+/* open - the fd or -errno (mode used with O_CREAT) */
+static inline int open(const char *path, int flags, int mode)
+{
+	return sys_call3(__NR_open, (long)path, flags, mode);
+}
+
+static inline int close(int fd)
+{
+	return sys_call1(__NR_close, fd);
+}
+
+static inline int stat(const char *path, struct stat *st)
+{
+	return sys_call2(__NR_stat, (long)path, (long)st);
+}
+
+static inline int fstat(int fd, struct stat *st)
+{
+	return sys_call2(__NR_fstat, fd, (long)st);
+}
+
+static inline int lstat(const char *path, struct stat *st)
+{
+	return sys_call2(__NR_lstat, (long)path, (long)st);
+}
+
+static inline long lseek(int fd, long offset, int whence)
+{
+	return sys_call3(__NR_lseek, fd, offset, whence);
+}
+
+static inline int ioctl(int fd, unsigned long cmd, void *arg)
+{
+	return sys_call3(__NR_ioctl, fd, (long)cmd, (long)arg);
+}
+
+static inline ssize_t pread64(int fd, void *buf, size_t count, long pos)
+{
+	return sys_call4(__NR_pread64, fd, (long)buf, (long)count, pos);
+}
+
+static inline int access(const char *path, int mode)
+{
+	return sys_call2(__NR_access, (long)path, mode);
+}
+
+static inline int dup(int fd)
+{
+	return sys_call1(__NR_dup, fd);
+}
+
+static inline int dup2(int oldfd, int newfd)
+{
+	return sys_call2(__NR_dup2, oldfd, newfd);
 }
 
 /* mmap - returns the address, or a negative errno as a pointer: test
@@ -142,6 +203,52 @@ static inline __noreturn void sys_exit(int status)
 static inline int kill(int pid, int sig)
 {
 	return sys_call2(__NR_kill, pid, sig);
+}
+
+static inline int fcntl(int fd, int cmd, long arg)
+{
+	return sys_call3(__NR_fcntl, fd, cmd, arg);
+}
+
+static inline int ftruncate(int fd, long length)
+{
+	return sys_call2(__NR_ftruncate, fd, length);
+}
+
+/* getcwd - the raw call: the length with the NUL, or -errno */
+static inline long getcwd(char *buf, size_t size)
+{
+	return sys_call2(__NR_getcwd, (long)buf, (long)size);
+}
+
+static inline int chdir(const char *path)
+{
+	return sys_call1(__NR_chdir, (long)path);
+}
+
+static inline int mkdir(const char *path, int mode)
+{
+	return sys_call2(__NR_mkdir, (long)path, mode);
+}
+
+static inline int rmdir(const char *path)
+{
+	return sys_call1(__NR_rmdir, (long)path);
+}
+
+static inline int unlink(const char *path)
+{
+	return sys_call1(__NR_unlink, (long)path);
+}
+
+static inline int symlink(const char *target, const char *path)
+{
+	return sys_call2(__NR_symlink, (long)target, (long)path);
+}
+
+static inline ssize_t readlink(const char *path, char *buf, size_t size)
+{
+	return sys_call3(__NR_readlink, (long)path, (long)buf, (long)size);
 }
 
 static inline int sched_setparam(int pid, const struct sched_param *p)
@@ -223,6 +330,54 @@ static inline int clock_nanosleep(int clk, int flags,
 				  struct timespec *rem)
 {
 	return sys_call4(__NR_clock_nanosleep, clk, flags, (long)req, (long)rem);
+}
+
+static inline long getdents64(int fd, void *buf, size_t count)
+{
+	return sys_call3(__NR_getdents64, fd, (long)buf, (long)count);
+}
+
+static inline int openat(int dfd, const char *path, int flags, int mode)
+{
+	return sys_call4(__NR_openat, dfd, (long)path, flags, mode);
+}
+
+static inline int mkdirat(int dfd, const char *path, int mode)
+{
+	return sys_call3(__NR_mkdirat, dfd, (long)path, mode);
+}
+
+static inline int newfstatat(int dfd, const char *path, struct stat *st,
+			     int flags)
+{
+	return sys_call4(__NR_newfstatat, dfd, (long)path, (long)st, flags);
+}
+
+static inline int unlinkat(int dfd, const char *path, int flags)
+{
+	return sys_call3(__NR_unlinkat, dfd, (long)path, flags);
+}
+
+static inline int symlinkat(const char *target, int dfd, const char *path)
+{
+	return sys_call3(__NR_symlinkat, (long)target, dfd, (long)path);
+}
+
+static inline ssize_t readlinkat(int dfd, const char *path, char *buf,
+				 size_t size)
+{
+	return sys_call4(__NR_readlinkat, dfd, (long)path, (long)buf,
+			 (long)size);
+}
+
+static inline int faccessat(int dfd, const char *path, int mode)
+{
+	return sys_call3(__NR_faccessat, dfd, (long)path, mode);
+}
+
+static inline int dup3(int oldfd, int newfd, int flags)
+{
+	return sys_call3(__NR_dup3, oldfd, newfd, flags);
 }
 
 static inline __noreturn void exit_group(int status)

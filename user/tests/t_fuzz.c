@@ -14,7 +14,8 @@
  * unmap its own text), arch_prctl (its own TLS), the sleeps and futex
  * (an unbounded wait), sched_setscheduler/setparam (a SCHED_FIFO 99
  * spinner starves its CPU's kernel threads), and write to fd 1/2 (the
- * console flood).  Those are answered by t_abi's checks instead.
+ * console flood; fds 0-2 are /dev/null meanwhile, the console parked at
+ * CONSOLE_FD).  Those are answered by t_abi's checks instead.
  */
 #include "user/lib/ulib.h"
 
@@ -53,7 +54,127 @@ static const long implemented[] = {
 	__NR_write, __NR_mmap, __NR_sched_yield, __NR_getpid, __NR_gettid,
 	__NR_sched_getparam, __NR_sched_getscheduler, __NR_sched_setaffinity,
 	__NR_sched_getaffinity, __NR_clock_gettime, __NR_mprotect, __NR_read,
+	/* the fd calls that change no name in the tree (a random unlink
+	 * fed a name getdents64 wrote into scratch could remove another
+	 * test's program: those stay in the 0..511 draw only) */
+	__NR_open, __NR_close, __NR_fstat, __NR_lseek, __NR_pread64,
+	__NR_ioctl, __NR_dup, __NR_dup2, __NR_fcntl, __NR_getdents64,
+	__NR_newfstatat, __NR_getcwd, __NR_readlink, __NR_access,
 };
+
+/* The console, parked where no random fd reaches it: fds 0, 1 and 2 are
+ * /dev/null while the fuzzer runs, so a write to a random small fd (or
+ * a dup of 1) floods no garbage into the KTAP stream. */
+#define CONSOLE_FD 1023
+
+static void stdio_to_null(void)
+{
+	int null = open("/dev/null", O_RDWR, 0);
+
+	if (null < 0 || fcntl(1, F_DUPFD, CONSOLE_FD) != CONSOLE_FD)
+		die("t_fuzz: cannot park the console");
+	for (int fd = 0; fd < 3; fd++)
+		dup2(null, fd);
+	close(null);
+}
+
+/*
+ * The fuzzer's own directory, its cwd while it runs: a random open,
+ * mkdir or symlink of a name found in scratch (bytes getdents64 or
+ * readlink wrote there) makes that name here, and remove_tree empties it
+ * at the end, so the tree is as it was (the kernel test counts its
+ * objects).  chdir is excluded: it would move the creations elsewhere.
+ */
+#define FUZZ_DIR "/t_fuzz.d"
+
+static char dents[4096];
+
+/* remove_tree - remove everything below the directory dfd, depth first;
+ * read again from the start after each batch (a removal shifts the
+ * positions that follow it). */
+static void remove_tree(int dfd)
+{
+	bool removed = true;
+
+	while (removed) {
+		long len;
+
+		removed = false;
+		lseek(dfd, 0, SEEK_SET);
+		while ((len = getdents64(dfd, dents, sizeof(dents))) > 0) {
+			for (long off = 0; off < len;) {
+				struct linux_dirent64 *d = (void *)(dents + off);
+				int sub;
+
+				off += d->d_reclen;
+				if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+					continue;
+				if (d->d_type == DT_DIR) {
+					sub = openat(dfd, d->d_name, O_RDONLY | O_DIRECTORY, 0);
+					if (sub >= 0) {
+						remove_tree(sub);
+						close(sub);
+					}
+					unlinkat(dfd, d->d_name, AT_REMOVEDIR);
+				} else {
+					unlinkat(dfd, d->d_name, 0);
+				}
+				removed = true;
+			}
+		}
+	}
+}
+
+/*
+ * fuzz_dir_remove - FUZZ_DIR and all below it, and every name in "/"
+ * that starts with FUZZ_DIR's: a random rmdir of the cwd by the absolute
+ * name getcwd wrote into scratch, then an O_CREAT of that name with
+ * whatever bytes followed it in scratch, left such a file in "/".
+ */
+static void fuzz_dir_remove(void)
+{
+	int root = open("/", O_RDONLY | O_DIRECTORY, 0);
+	size_t plen = strlen(FUZZ_DIR) - 1;	/* without the '/' */
+	bool removed = true;
+
+	chdir("/");
+	while (root >= 0 && removed) {
+		long len;
+
+		removed = false;
+		lseek(root, 0, SEEK_SET);
+		while ((len = getdents64(root, dents, sizeof(dents))) > 0) {
+			for (long off = 0; off < len;) {
+				struct linux_dirent64 *d = (void *)(dents + off);
+				int sub;
+
+				off += d->d_reclen;
+				if (strncmp(d->d_name, FUZZ_DIR + 1, plen))
+					continue;
+				sub = openat(root, d->d_name, O_RDONLY | O_DIRECTORY, 0);
+				if (sub >= 0) {
+					remove_tree(sub);
+					close(sub);
+					unlinkat(root, d->d_name, AT_REMOVEDIR);
+				} else {
+					unlinkat(root, d->d_name, 0);
+				}
+				removed = true;
+			}
+		}
+	}
+	close(root);
+}
+
+/* stdio_back - the console on fd 1 again, with a sane RLIMIT_NOFILE (the
+ * fuzzer may have set it to 0). */
+static void stdio_back(void)
+{
+	struct rlimit64 r = { 1024, 4096 };
+
+	setrlimit(RLIMIT_NOFILE, &r);
+	dup2(CONSOLE_FD, 1);
+}
 
 static bool excluded(long nr)
 {
@@ -62,6 +183,7 @@ static bool excluded(long nr)
 	case __NR_clone: case __NR_munmap: case __NR_arch_prctl:
 	case __NR_nanosleep: case __NR_clock_nanosleep: case __NR_futex:
 	case __NR_sched_setscheduler: case __NR_sched_setparam:
+	case __NR_chdir:
 		return true;
 	default:
 		return false;
@@ -77,6 +199,10 @@ int main(int argc, char **argv)
 	if (argc > 2)
 		kstrtol(argv[2], 10, &seed);
 	rng_state = (u64)seed * 0x9E3779B97F4A7C15ULL | 1;
+	mkdir(FUZZ_DIR, 0755);
+	if (chdir(FUZZ_DIR))
+		die("t_fuzz: cannot enter " FUZZ_DIR);
+	stdio_to_null();
 	for (long i = 0; i < calls;) {
 		/* mostly calls rtk has, some unknown numbers and wild values */
 		long nr = (rng() % 4) ? implemented[rng() % ARRAY_SIZE(implemented)] :
@@ -98,6 +224,8 @@ int main(int argc, char **argv)
 		else
 			ok++;
 	}
+	stdio_back();
+	fuzz_dir_remove();
 	printf("t_fuzz: %ld calls: %ld ok, %ld -errno, %ld -ENOSYS\n", calls,
 	       ok, err, enosys);
 	return 0;

@@ -1,0 +1,283 @@
+/*
+ * kernel/fs/devices.c - the character devices rtk has drivers for, found
+ * by the inode's major:minor as Linux's chrdev_open does, and /dev with
+ * their nodes made at boot when the initramfs lacks them:
+ *
+ *   /dev/console          5:1   write: the kernel console (console_write);
+ *                               read: 0, end of file -- rtk has no
+ *                               console input for programs yet; TCGETS
+ *                               gives Linux's default termios (so glibc
+ *                               line-buffers stdout as on a tty),
+ *                               TIOCGWINSZ 80x25; lseek -ESPIPE
+ *   /dev/null             1:3   read: 0; write: swallows; lseek: 0
+ *   /dev/cpu_dma_latency 10:62  Linux's PM QoS CPU latency request: a
+ *                               4-byte s32 write (or a hex string) sets
+ *                               the request, held while the file is open;
+ *                               read gives it back.  rtk's idle loop has
+ *                               no C-states to limit: it is recorded only
+ *
+ * Any other major:minor has no driver (vfs_open: -ENXIO).
+ * Linux counterpart: fs/char_dev.c (chrdev_open), drivers/tty/tty_io.c
+ * (tty_std_termios, TCGETS, TIOCGWINSZ), drivers/char/mem.c (null),
+ * kernel/power/qos.c (cpu_latency_qos_fops), init/noinitramfs.c and
+ * devtmpfs (the nodes).
+ */
+#include "kernel/fs/fdtable.h"
+#include "kernel/fs/fs_struct.h"
+#include "kernel/user/uaccess.h"
+#include "kernel/printk.h"
+#include "kernel/sched/sched.h"
+#include "lib/errno.h"
+#include "lib/string.h"
+
+/* Bytes the console copies per write: on the stack, a line at once. */
+#define CONSOLE_CHUNK 256
+
+static long console_read(struct file *file, char __user *buf, size_t count,
+			 loff_t *pos)
+{
+	return 0;	/* no input for programs yet: end of file */
+}
+
+/*
+ * console_fwrite - the bytes to the kernel console, CONSOLE_CHUNK at a
+ * time: the count, or -EFAULT if none could be copied.
+ * Context: task, may sleep.
+ */
+static long console_fwrite(struct file *file, const char __user *buf,
+			   size_t count, loff_t *pos)
+{
+	char kbuf[CONSOLE_CHUNK];
+	size_t done = 0;
+
+	might_sleep();
+	while (done < count) {
+		size_t chunk = count - done < CONSOLE_CHUNK ? count - done
+							    : CONSOLE_CHUNK;
+		size_t left = copy_from_user(kbuf, buf + done, chunk);
+
+		console_write(kbuf, chunk - left);
+		done += chunk - left;
+		if (left)
+			return done ? (long)done : -EFAULT;
+	}
+	return (long)done;
+}
+
+/* Linux's tty_std_termios (drivers/tty/tty_io.c) and INIT_C_CC. */
+#define TERMIOS_IFLAG (0000400 | 0002000)	/* ICRNL | IXON */
+#define TERMIOS_OFLAG (0000001 | 0000004)	/* OPOST | ONLCR */
+#define TERMIOS_CFLAG (0000017 | 0000060 | 0000200 | 0002000)
+			/* B38400 | CS8 | CREAD | HUPCL */
+#define TERMIOS_LFLAG (0000001 | 0000002 | 0000010 | 0000020 | 0000040 | \
+		       0001000 | 0004000 | 0100000)
+			/* ISIG ICANON ECHO ECHOE ECHOK ECHOCTL ECHOKE IEXTEN */
+static const u8 init_c_cc[NCCS] = "\003\034\177\025\004\0\1\0\021\023\032\0"
+				  "\022\017\027\026\0";
+
+#define CONSOLE_ROWS 25
+#define CONSOLE_COLS 80
+
+/* console_ioctl - TCGETS, TIOCGWINSZ; anything else -ENOTTY (so a
+ * TCSETS is refused too: nothing would act on it).  Context: task. */
+static long console_ioctl(struct file *file, unsigned int cmd,
+			  unsigned long arg)
+{
+	struct termios t;
+	struct winsize ws;
+
+	switch (cmd) {
+	case TCGETS:
+		memset(&t, 0, sizeof(t));
+		t.c_iflag = TERMIOS_IFLAG;
+		t.c_oflag = TERMIOS_OFLAG;
+		t.c_cflag = TERMIOS_CFLAG;
+		t.c_lflag = TERMIOS_LFLAG;
+		memcpy(t.c_cc, init_c_cc, sizeof(t.c_cc));
+		return copy_to_user((void __user *)arg, &t, sizeof(t)) ?
+			       -EFAULT : 0;
+	case TIOCGWINSZ:
+		memset(&ws, 0, sizeof(ws));
+		ws.ws_row = CONSOLE_ROWS;
+		ws.ws_col = CONSOLE_COLS;
+		return copy_to_user((void __user *)arg, &ws, sizeof(ws)) ?
+			       -EFAULT : 0;
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations console_fops = {
+	.read = console_read,
+	.write = console_fwrite,
+	.ioctl = console_ioctl,
+};
+
+static long null_read(struct file *file, char __user *buf, size_t count,
+		      loff_t *pos)
+{
+	return 0;
+}
+
+static long null_write(struct file *file, const char __user *buf,
+		       size_t count, loff_t *pos)
+{
+	return (long)count;
+}
+
+static loff_t null_llseek(struct file *file, loff_t offset, int whence)
+{
+	return file->f_pos = 0;		/* Linux's null_lseek */
+}
+
+static const struct file_operations null_fops = {
+	.read = null_read,
+	.write = null_write,
+	.llseek = null_llseek,
+};
+
+/* PM_QOS_DEFAULT_VALUE: no constraint (Linux's, in us) */
+#define PM_QOS_DEFAULT_VALUE 2000000000L
+
+/*
+ * cpu_latency_qos_write - Linux's: exactly 4 bytes are a binary s32,
+ * anything else a hex string; the count, -EFAULT or -EINVAL.
+ * Context: task, may sleep.
+ */
+static long cpu_latency_qos_write(struct file *file, const char __user *buf,
+				  size_t count, loff_t *pos)
+{
+	char kbuf[16];
+	s32 value;
+	long v;
+
+	might_sleep();
+	if (count == sizeof(s32)) {
+		if (copy_from_user(&value, buf, sizeof(value)))
+			return -EFAULT;
+	} else {
+		if (count >= sizeof(kbuf))
+			return -EINVAL;
+		if (copy_from_user(kbuf, buf, count))
+			return -EFAULT;
+		kbuf[count] = '\0';
+		if (count && kbuf[count - 1] == '\n')
+			kbuf[count - 1] = '\0';
+		if (kstrtol(kbuf, 16, &v) || v < 0 || v > 0x7fffffffL)
+			return -EINVAL;
+		value = (s32)v;
+	}
+	WRITE_ONCE(file->private_data, value);
+	return (long)count;
+}
+
+static long cpu_latency_qos_read(struct file *file, char __user *buf,
+				 size_t count, loff_t *pos)
+{
+	s32 value = (s32)READ_ONCE(file->private_data);
+
+	if (count < sizeof(value))
+		return -EINVAL;
+	return copy_to_user(buf, &value, sizeof(value)) ? -EFAULT
+						       : (long)sizeof(value);
+}
+
+static loff_t noop_llseek(struct file *file, loff_t offset, int whence)
+{
+	return file->f_pos;
+}
+
+static int cpu_latency_qos_open(struct file *file)
+{
+	file->private_data = PM_QOS_DEFAULT_VALUE;
+	return 0;
+}
+
+static const struct file_operations cpu_latency_qos_fops = {
+	.open = cpu_latency_qos_open,
+	.read = cpu_latency_qos_read,
+	.write = cpu_latency_qos_write,
+	.llseek = noop_llseek,
+};
+
+/* chrdev_fops - the operations for a character inode's rdev, NULL when
+ * rtk has no driver.  Context: any. */
+const struct file_operations *chrdev_fops(dev_t rdev)
+{
+	if (rdev == MKDEV(CONSOLE_MAJOR, CONSOLE_MINOR))
+		return &console_fops;
+	if (rdev == MKDEV(MEM_MAJOR, NULL_MINOR))
+		return &null_fops;
+	if (rdev == MKDEV(MISC_MAJOR, CPU_DMA_LATENCY_MINOR))
+		return &cpu_latency_qos_fops;
+	return NULL;
+}
+
+/*
+ * console_open_stdio - fds 0, 1 and 2 of a new process's table, one
+ * O_RDWR file on /dev/console shared by the three (Linux's init opens
+ * it once and dups it twice): 0, or the open's error (-ENOENT when the
+ * node is missing), -ENOMEM.
+ * Context: task, may sleep.
+ */
+int console_open_stdio(struct files_struct *files)
+{
+	struct inode *root = get_fs_root(&init_fs), *inode;
+	struct file *file;
+	int ret = -ENOENT;
+
+	might_sleep();
+	if (!root)
+		return ret;
+	ret = path_openat(root, root, "/dev/console", O_RDWR, 0, &inode);
+	iput(root);
+	if (ret)
+		return ret;
+	file = vfs_open(inode, O_RDWR, &ret);
+	if (!file) {
+		iput(inode);
+		return ret;
+	}
+	for (unsigned int fd = 0; fd < 3 && !ret; fd++) {
+		ret = replace_fd(files, fd, get_file(file), false);
+		if (ret < 0)
+			fput(file);
+		else
+			ret = 0;
+	}
+	fput(file);
+	return ret;
+}
+
+static void __init dev_node(struct inode *root, const char *path,
+			    umode_t mode, dev_t rdev)
+{
+	int ret = do_mknodat(root, root, path, S_IFCHR | mode, rdev);
+
+	if (ret && ret != -EEXIST)
+		pr_warn("dev: %s: %d\n", path, ret);
+}
+
+/*
+ * dev_init - /dev and the three nodes, unless the initramfs brought them
+ * (an existing name is kept as it is, as devtmpfs would not be mounted
+ * over it here).
+ * Context: boot, task, after fs_init.  Locking: the tree lock per node.
+ */
+void __init dev_init(void)
+{
+	struct inode *root = get_fs_root(&init_fs);
+	int ret;
+
+	might_sleep();
+	if (!root)
+		return;
+	ret = do_mkdirat(root, root, "/dev", 0755);
+	if (ret && ret != -EEXIST)
+		pr_warn("dev: /dev: %d\n", ret);
+	dev_node(root, "/dev/console", 0600, MKDEV(CONSOLE_MAJOR, CONSOLE_MINOR));
+	dev_node(root, "/dev/null", 0666, MKDEV(MEM_MAJOR, NULL_MINOR));
+	dev_node(root, "/dev/cpu_dma_latency", 0600,
+		 MKDEV(MISC_MAJOR, CPU_DMA_LATENCY_MINOR));
+	iput(root);
+}
