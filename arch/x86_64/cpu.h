@@ -27,6 +27,8 @@
 #define X86_CR4_PGE		(1UL << 7)
 #define X86_CR4_OSFXSR		(1UL << 9)	/* FXSAVE/FXRSTOR, SSE on */
 #define X86_CR4_OSXMMEXCPT	(1UL << 10)	/* SSE exceptions as #XM */
+#define X86_CR4_SMEP		(1UL << 20)	/* no ring-0 fetch from user pages */
+#define X86_CR4_SMAP		(1UL << 21)	/* no ring-0 access to user pages */
 #define EFER_SCE		(1ULL << 0)	/* SYSCALL/SYSRET enabled */
 #define MSR_STAR		0xC0000081	/* SYSCALL/SYSRET selectors */
 #define MSR_LSTAR		0xC0000082	/* 64-bit SYSCALL entry */

@@ -35,6 +35,7 @@
 #include "arch/x86_64/trap_catch.h"
 #include "arch/x86_64/extable.h"
 #include "arch/x86_64/gdt.h"
+#include "arch/x86_64/smap.h"
 #include "kernel/ksyms.h"
 #include "kernel/percpu.h"	/* NR_CPUS, raw_smp_processor_id */
 #include "kernel/panic.h"
@@ -44,6 +45,8 @@
 #include "lib/vsnprintf.h"
 
 unsigned long nmi_last_regs[NR_CPUS];
+unsigned long debug_last_regs[NR_CPUS];
+u64 debug_last_gs_base;
 
 static u64 vector_count[IDT_ENTRIES];
 
@@ -294,6 +297,7 @@ void trap_dispatch(struct pt_regs *regs)
 	/* CR2 first: a fault inside the report would overwrite it. */
 	if (v == X86_TRAP_PF || v == X86_TRAP_DF)
 		cr2 = read_cr2();
+	entry_check_ac();
 	BUG_ON(read_rflags() & X86_EFLAGS_IF);
 	__atomic_fetch_add(&vector_count[v & 0xFF], 1, __ATOMIC_RELAXED);
 
