@@ -33,6 +33,15 @@ bool cpu_has_smap(void);
 bool smep_enabled(void);
 bool smap_enabled(void);
 
+/* setup_smep / setup_smap - set CR4.SMEP / CR4.SMAP on this CPU when
+ * CPUID has it (and, for SMAP, let ASM_CLAC/ASM_STAC execute CLAC/STAC).
+ * Context: each CPU's bring-up (cpu_init.c, smpboot.c), irqs off,
+ * before it runs any user program. */
+void setup_smep(void);
+void setup_smap(void);
+/* smep_smap_report - print what this CPU turned on.  Context: boot. */
+void smep_smap_report(void);
+
 /* entry_ac_seen - how many kernel entries (trap_dispatch, do_syscall_64)
  * found RFLAGS.AC set: the user's AC leaking into the kernel, which with
  * SMAP on would open every user page.  Must stay 0 (tests). */

@@ -6,6 +6,12 @@
 ;       10-14, 17, 21, 29, 30: Intel SDM Vol. 3A 6.15, AMD APM Vol. 2 8.2);
 ;   [2] push the vector number and jump to trap_common.
 ; trap_common then
+;   [0] clears RFLAGS.AC (ASM_CLAC, smap.inc): the CPU does not, and a
+;       user's POPF can set it, which with SMAP on would let every kernel
+;       access at user pages through.  The stub's two pushes before it
+;       go to the kernel stack, never to user memory; IRETQ restores the
+;       interrupted AC (a #PF inside uaccess.asm's window returns to its
+;       fixup with AC set, and the fixup clears it);
 ;   [3] pushes the 15 general-purpose registers, completing a struct
 ;       pt_regs (arch/x86_64/ptrace.h; PUSH_REGS, arch/x86_64/pt_regs.inc,
 ;       pushes in its field order from the bottom up);
@@ -28,6 +34,7 @@
 ; PUSH_AND_CLEAR_REGS), arch/x86/include/asm/idtentry.h.
 
 %include "arch/x86_64/pt_regs.inc"
+%include "arch/x86_64/smap.inc"
 
 section .text
 bits 64
@@ -59,6 +66,7 @@ trap_stubs:
 %endrep
 
 trap_common:
+	ASM_CLAC			; [0] see below
 	PUSH_REGS			; [3]
 	cld				; the C ABI wants DF clear
 	xor ebx, ebx			; GS: see the header
