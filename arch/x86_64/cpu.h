@@ -108,6 +108,25 @@ static inline void write_cr4(u64 v)
 	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
 }
 
+/* DR6 (Intel SDM Vol. 3B 18.2.3): what caused the last #DB.  The CPU
+ * never clears it; the handler writes DR6_RESERVED back (Linux: the
+ * same in exc_debug, debug_read_clear_dr6). */
+#define DR6_BS		(1UL << 14)	/* single step (TF) */
+#define DR6_RESERVED	0xFFFF0FF0UL	/* the bits that read as 1 */
+
+static inline unsigned long read_dr6(void)
+{
+	unsigned long v;
+
+	__asm__ volatile("mov %%dr6, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_dr6(unsigned long v)
+{
+	__asm__ volatile("mov %0, %%dr6" : : "r"(v) : "memory");
+}
+
 static inline u64 rdtsc(void)
 {
 	u32 lo, hi;

@@ -385,7 +385,7 @@ static const struct {
 	/* #DB from ring 3 runs on the #DB IST stack and moves to the
 	 * task's stack before killing (trap_entry.asm, issue 28 item 5);
 	 * icebp has its own case below */
-	{ "t_fault step", 5 },
+	{ "t_fault step", 5 },    { "t_fault stepsys", 5 },
 };
 
 static void test_user_fault_kills_only_the_process(struct ktest *t)
