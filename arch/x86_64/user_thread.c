@@ -88,7 +88,9 @@ static void fpu_restore(const struct arch_thread *t)
 }
 
 /* read_segments - the live %ds..%gs and user GS base into t: while a
- * user thread is in the kernel they are still its own. */
+ * user thread is in the kernel they are still its own.
+ * Context: t's thread is current (clone) or being switched out, irqs
+ * off or in its own system call. */
 static void read_segments(struct arch_thread *t)
 {
 	__asm__ volatile("movw %%ds, %0" : "=m"(t->ds));

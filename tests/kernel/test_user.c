@@ -251,6 +251,20 @@ static void test_user_rlimits_stop_a_thread_bomb_and_cap_rt_priority(struct ktes
 	KTEST_EXPECT_EQ(t, user_threads_charged(), before);
 }
 
+/* expect_exit_zero - run the test program name (no arguments), which
+ * exits with its count of failed checks; the case skips when it is not
+ * in the initramfs (have_program does not return then). */
+static void expect_exit_zero(struct ktest *t, const char *name)
+{
+	int status;
+
+	if (!have_program(t, name))
+		return;
+	status = run(t, name);
+	KTEST_EXPECT(t, status == 0, "%s: expected exit 0, got status %#x "
+		     "(exit code = failed checks, listed above)", name, status);
+}
+
 /* t_fault icebp: INT1 (0xf1) from ring 3 is a #DB, answered with
  * SIGTRAP as on Linux.  QEMU's TCG decodes 0xf1 as #UD (its WANT_ICEBP
  * is off), so there the program gets SIGILL and the case skips; the
@@ -276,13 +290,8 @@ static void test_user_icebp_is_sigtrap(struct ktest *t)
 static void test_user_ac_flag_opens_no_kernel_access(struct ktest *t)
 {
 	unsigned long ac0 = entry_ac_seen();
-	int status;
 
-	if (!have_program(t, "t_smap"))
-		return;
-	status = run(t, "t_smap");
-	KTEST_EXPECT(t, status == 0, "t_smap: expected exit 0, got status "
-		     "%#x (exit code = failed checks, listed above)", status);
+	expect_exit_zero(t, "t_smap");
 	KTEST_EXPECT(t, entry_ac_seen() == ac0, "%lu kernel entries ran with "
 		     "the user's RFLAGS.AC set", entry_ac_seen() - ac0);
 }
@@ -292,13 +301,7 @@ static void test_user_ac_flag_opens_no_kernel_access(struct ktest *t)
  * 28 item 5; scenario in user/tests/t_segs.c). */
 static void test_user_segment_selectors_are_per_thread(struct ktest *t)
 {
-	int status;
-
-	if (!have_program(t, "t_segs"))
-		return;
-	status = run(t, "t_segs");
-	KTEST_EXPECT(t, status == 0, "t_segs: expected exit 0, got status "
-		     "%#x (exit code = failed checks, listed above)", status);
+	expect_exit_zero(t, "t_segs");
 }
 
 /*
