@@ -44,7 +44,8 @@ void smep_smap_report(void);
 
 /* entry_ac_seen - how many kernel entries (trap_dispatch, do_syscall_64)
  * found RFLAGS.AC set: the user's AC leaking into the kernel, which with
- * SMAP on would open every user page.  Must stay 0 (tests). */
+ * SMAP on would open every user page.  Must stay 0 with SMAP (tests);
+ * without it there is no CLAC and the count grows harmlessly. */
 unsigned long entry_ac_seen(void);
 
 /* entry_check_ac - count an entry that arrives with AC set; called first
