@@ -27,6 +27,8 @@
 #define X86_CR4_PGE		(1UL << 7)
 #define X86_CR4_OSFXSR		(1UL << 9)	/* FXSAVE/FXRSTOR, SSE on */
 #define X86_CR4_OSXMMEXCPT	(1UL << 10)	/* SSE exceptions as #XM */
+#define X86_CR4_SMEP		(1UL << 20)	/* no ring-0 fetch from user pages */
+#define X86_CR4_SMAP		(1UL << 21)	/* no ring-0 access to user pages */
 #define EFER_SCE		(1ULL << 0)	/* SYSCALL/SYSRET enabled */
 #define MSR_STAR		0xC0000081	/* SYSCALL/SYSRET selectors */
 #define MSR_LSTAR		0xC0000082	/* 64-bit SYSCALL entry */
@@ -104,6 +106,25 @@ static inline u64 read_cr4(void)
 static inline void write_cr4(u64 v)
 {
 	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+/* DR6 (Intel SDM Vol. 3B 18.2.3): what caused the last #DB.  The CPU
+ * never clears it; the handler writes DR6_RESERVED back (Linux: the
+ * same in exc_debug, debug_read_clear_dr6). */
+#define DR6_BS		(1UL << 14)	/* single step (TF) */
+#define DR6_RESERVED	0xFFFF0FF0UL	/* the bits that read as 1 */
+
+static inline unsigned long read_dr6(void)
+{
+	unsigned long v;
+
+	__asm__ volatile("mov %%dr6, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_dr6(unsigned long v)
+{
+	__asm__ volatile("mov %0, %%dr6" : : "r"(v) : "memory");
 }
 
 static inline u64 rdtsc(void)

@@ -4,7 +4,8 @@
  * from then on every exception prints an oops instead of triple-faulting.
  *
  * Order matters: the GDT/TSS first (the IDT's IST gates name TSS slots),
- * then the IDT.  APs will do the same with their own stacks through
+ * then the IDT; SMEP and SMAP last (smap.c), once the entries that
+ * clear AC are in place.  APs will do the same with their own stacks through
  * gdt_init_cpu(cpu, stacks) and idt_load().
  * Linux counterpart: arch/x86/kernel/cpu/common.c cpu_init(),
  * arch/x86/kernel/idt.c idt_setup_early_traps().
@@ -12,6 +13,7 @@
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/gdt.h"
 #include "arch/x86_64/idt.h"
+#include "arch/x86_64/smap.h"
 #include "arch/x86_64/syscall.h"
 #include "lib/bug.h"
 
@@ -28,4 +30,7 @@ void __init arch_cpu_init(void)
 	idt_init();
 	syscall_init_cpu();
 	fpu_init_cpu();
+	setup_smep();
+	setup_smap();
+	smep_smap_report();
 }

@@ -5,7 +5,7 @@
  * Every CPU has its own GDT (a TSS descriptor can be loaded by one CPU
  * only: LTR marks it busy) and its own TSS, whose Interrupt Stack Table
  * gives the three exceptions that can strike on a broken stack a known
- * good one: #DF (IST1), NMI (IST2), #MC (IST3).
+ * good one: #DF (IST1), NMI (IST2), #MC (IST3), #DB (IST4).
  * Spec: Intel SDM Vol. 3A 3.4.5 (segment descriptors), 7.2.3 (TSS
  * descriptor in 64-bit mode), 7.7 (64-bit TSS), 6.14.5 (IST).
  * Linux counterpart: arch/x86/kernel/cpu/common.c (cpu_init, gdt_page),
@@ -33,7 +33,8 @@
 #define IST_DOUBLE_FAULT	1
 #define IST_NMI			2
 #define IST_MACHINE_CHECK	3
-#define IST_COUNT		3	/* slots rtk uses; the TSS has 7 */
+#define IST_DEBUG		4	/* #DB: paranoid, see trap_entry.asm */
+#define IST_COUNT		4	/* slots rtk uses; the TSS has 7 */
 
 #define IST_STACK_SIZE	(16 * 1024)
 

@@ -4,9 +4,11 @@
  *
  * Every gate is an interrupt gate (type 0xE), so IF is clear on entry to
  * every handler, exceptions included: a handler runs until it returns
- * without being interrupted on its own CPU, as Linux does.  NMI, #DF and
- * #MC carry an IST index so they always start on a known good stack
- * (arch/x86_64/gdt.h); the rest run on the interrupted stack (the
+ * without being interrupted on its own CPU, as Linux does.  NMI, #DF,
+ * #MC and #DB carry an IST index so they always start on a known good
+ * stack (arch/x86_64/gdt.h; #DB because it can hit the first instruction
+ * of the SYSCALL entry, on the user's RSP: trap_entry.asm); the rest run
+ * on the interrupted stack (the
  * per-CPU interrupt stack comes with the interrupt core, issue 3).
  * Linux counterpart: arch/x86/kernel/idt.c (idt_setup_traps, set_intr_gate),
  * arch/x86/kernel/irq.c (the vector_irq table behind common_interrupt).
@@ -90,6 +92,7 @@ void idt_init(void)
 	idt[X86_TRAP_DF].ist = IST_DOUBLE_FAULT;
 	idt[X86_TRAP_NMI].ist = IST_NMI;
 	idt[X86_TRAP_MC].ist = IST_MACHINE_CHECK;
+	idt[X86_TRAP_DB].ist = IST_DEBUG;
 	/* int3 and into from ring 3 reach their handlers (#BP: SIGTRAP),
 	 * as in Linux; every other vector is #GP for an INT n from ring 3
 	 * (SDM Vol. 3A 6.12.1.1) */

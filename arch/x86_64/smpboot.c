@@ -28,6 +28,7 @@
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/cpu.h"
 #include "arch/x86_64/gdt.h"
+#include "arch/x86_64/smap.h"
 #include "arch/x86_64/syscall.h"
 #include "arch/x86_64/idt.h"
 #include "arch/x86_64/lapic.h"
@@ -157,6 +158,8 @@ static __noreturn void ap_start(int cpu)
 	idt_load();
 	syscall_init_cpu();
 	fpu_init_cpu();
+	setup_smep();		/* the trampoline copied the boot CPU's CR4; */
+	setup_smap();		/* this CPU's own CPUID decides (smap.c) */
 	BUG_ON(raw_smp_processor_id() != cpu);
 	/* an AP woken late with another CPU's parameters parked in the
 	 * trampoline ([0]), before it took this stack */

@@ -15,6 +15,7 @@
 #include "arch/x86_64/arch.h"
 #include "arch/x86_64/cpu.h"
 #include "arch/x86_64/gdt.h"
+#include "arch/x86_64/smap.h"
 #include "arch/x86_64/syscall.h"
 #include "kernel/percpu.h"
 #include "lib/bug.h"
@@ -77,6 +78,7 @@ bool do_syscall_64(struct pt_regs *regs)
 	unsigned long nr = regs->rax;
 
 	BUG_ON(regs->vector != SYSCALL_VECTOR_MARK);
+	entry_check_ac();	/* SFMASK cleared it (syscall_init_cpu) */
 	arch_local_irq_enable();				/* [1] */
 	regs->rax = (u64)syscall_dispatch(regs, nr, args);	/* [2] */
 	arch_local_irq_disable();				/* [3] */

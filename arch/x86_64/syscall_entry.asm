@@ -29,6 +29,10 @@
 ; path then faults in ring 3 instead, an ordinary user fault).  AMD
 ; differs; Linux: the "opportunistic SYSRET" checks in entry_64.S.
 ;
+; RFLAGS.AC: SFMASK clears it with IF and TF (syscall.c), so the entry
+; needs no CLAC: SMAP is closed from SYSCALL's first instruction.  SYSRET
+; and IRET give the user back its own AC, as Linux does.
+;
 ; The NMI window: between [1]'s SWAPGS and [2] (and between the exit
 ; SWAPGS and SYSRETQ) an NMI, #MC or #DF arrives in ring 0 with the
 ; user's GS.  trap_common (trap_entry.asm) handles those three vectors

@@ -6,6 +6,9 @@
  *	NMI		a panic's stop (smp_stop_nmi), else "NMI received"; returns
  *	#BP (int3)	a trap: report "int3 at <sym>", return to the
  *			instruction after the int3
+ *	#DB, kernel	a single step: TF cleared in the frame, counted,
+ *			returns (do_debug_kernel); any other kernel #DB
+ *			is fatal
  *	anything else	a fault or abort: print the oops; when a trap catch
  *			is armed (trap_catch.h) longjmp to it, otherwise
  *			panic("Fatal exception")
@@ -35,6 +38,7 @@
 #include "arch/x86_64/trap_catch.h"
 #include "arch/x86_64/extable.h"
 #include "arch/x86_64/gdt.h"
+#include "arch/x86_64/smap.h"
 #include "kernel/ksyms.h"
 #include "kernel/percpu.h"	/* NR_CPUS, raw_smp_processor_id */
 #include "kernel/panic.h"
@@ -44,6 +48,8 @@
 #include "lib/vsnprintf.h"
 
 unsigned long nmi_last_regs[NR_CPUS];
+unsigned long debug_last_regs[NR_CPUS];
+u64 debug_last_gs_base;
 
 static u64 vector_count[IDT_ENTRIES];
 
@@ -230,6 +236,37 @@ static void do_nmi(struct pt_regs *regs)
 	printk(KERN_WARNING "NMI received at %s, continuing\n", sym);
 }
 
+/*
+ * do_debug_kernel - a #DB in ring 0, on the #DB IST stack, with the
+ * kernel's GS (the paranoid entry made sure).  Nothing in rtk single-
+ * steps the kernel (no kprobes, no kgdb), so a single step here is TF
+ * leaking in - the CVE-2018-8897 path with a TF instead of a data
+ * breakpoint, or a test: clear TF in the interrupted frame so IRETQ
+ * resumes normally, record where it ran, say so once.  Linux does the
+ * same in exc_debug_kernel (WARN_ON_ONCE(dr6 & DR_STEP), clear TF).
+ * Returns false for any other cause (no debug register is ever armed):
+ * the caller oopses.
+ * Context: #DB, interrupts off, IST stack; must not sleep.
+ */
+static bool do_debug_kernel(struct pt_regs *regs, unsigned long dr6)
+{
+	static bool warned;
+	char sym[96];
+
+	if (!(dr6 & DR6_BS))
+		return false;
+	regs->rflags &= ~X86_EFLAGS_TF;
+	WRITE_ONCE(debug_last_regs[raw_smp_processor_id()], (unsigned long)regs);
+	WRITE_ONCE(debug_last_gs_base, rdmsr(MSR_GS_BASE));
+	if (!READ_ONCE(warned)) {
+		WRITE_ONCE(warned, true);
+		ksym_snprint(sym, sizeof(sym), regs->rip);
+		printk(KERN_WARNING "single-step #DB in kernel mode at %s: TF "
+		       "cleared (reported once)\n", sym);
+	}
+	return true;
+}
+
 /* Linux's signal numbers, for the exit status of a faulting process. */
 #define SIGILL	4
 #define SIGTRAP	5
@@ -294,6 +331,7 @@ void trap_dispatch(struct pt_regs *regs)
 	/* CR2 first: a fault inside the report would overwrite it. */
 	if (v == X86_TRAP_PF || v == X86_TRAP_DF)
 		cr2 = read_cr2();
+	entry_check_ac();
 	BUG_ON(read_rflags() & X86_EFLAGS_IF);
 	__atomic_fetch_add(&vector_count[v & 0xFF], 1, __ATOMIC_RELAXED);
 
@@ -306,6 +344,13 @@ void trap_dispatch(struct pt_regs *regs)
 	if (v == X86_TRAP_NMI) {
 		do_nmi(regs);
 		return;
+	}
+	if (v == X86_TRAP_DB) {
+		unsigned long dr6 = read_dr6();
+
+		write_dr6(DR6_RESERVED);	/* the CPU never clears it */
+		if (!user_mode(regs) && do_debug_kernel(regs, dr6))
+			return;
 	}
 	if (user_mode(regs) && v != X86_TRAP_MC)
 		do_user_fault(regs, cr2);

@@ -65,6 +65,14 @@ u64 trap_count(int vector);
  * (smp_stop_nmi, ipi.c) or is reported as "NMI received" and ignored.
  */
 extern unsigned long nmi_last_regs[];
+/*
+ * debug_last_regs - per CPU, where the last kernel-mode single-step #DB's
+ * pt_regs were (on the #DB IST stack); debug_last_gs_base - MSR_GS_BASE
+ * as that handler saw it (the kernel's, even when the #DB hit with the
+ * user's GS: the paranoid check).  For tests/kernel/test_debug_trap.c.
+ */
+extern unsigned long debug_last_regs[];
+extern u64 debug_last_gs_base;
 
 /* show_regs - print regs as an oops does: RIP symbolised, every GPR,
  * the control registers.  Context: any. */

@@ -41,13 +41,20 @@
 /*
  * struct arch_thread - what the CPU holds for a user thread beyond the
  * kernel's callee-saved frame: the FPU/SSE registers (FXSAVE image,
- * 16-byte aligned), the FS base (TLS), and the registers it enters user
- * mode with the first time.  Lives in the thread's kernel-side struct
- * (kernel/user/process.h), which must be 16-byte aligned.
+ * 16-byte aligned), the FS base (TLS), the data segment selectors and
+ * GS base it may load in ring 3 (MOV to %ds..%gs is unprivileged), and
+ * the registers it enters user mode with the first time.  Lives in the
+ * thread's kernel-side struct (kernel/user/process.h), which must be
+ * 16-byte aligned.  Written by the thread's own CPU only: at its clone
+ * or exec, when it is switched out, at arch_prctl.
  */
 struct arch_thread {
 	u8 fxsave[512] __aligned(16);	/* FXSAVE64 image, SDM Vol. 1 10.5 */
 	u64 fs_base;			/* MSR_FS_BASE while it runs */
+	u64 gs_base;			/* the user's GS base: MSR_KERNEL_GS_BASE
+					 * while it is in the kernel */
+	u16 ds, es;			/* selectors, as Linux's thread.ds/.es */
+	u16 fsindex, gsindex;		/* %fs, %gs (Linux's names) */
 	struct pt_regs entry;		/* registers of its first entry */
 };
 

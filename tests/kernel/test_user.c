@@ -33,6 +33,7 @@
 #include "kernel/user/rlimit.h"
 #include "lib/errno.h"
 #include "lib/string.h"
+#include "arch/x86_64/smap.h"
 
 /* t_fuzz's calls in `make test`: a few seconds under TCG.  A test build
  * asks for the issue's 10^6 with user_fuzz_calls=1000000. */
@@ -269,6 +270,64 @@ static void test_user_files_and_fd_tables_answer_as_linux_and_leak_nothing(struc
 	expect_same(t, &s0);
 }
 
+/* expect_exit_zero - run the test program name (no arguments), which
+ * exits with its count of failed checks; the case skips when it is not
+ * in the initramfs (have_program does not return then). */
+static void expect_exit_zero(struct ktest *t, const char *name)
+{
+	int status;
+
+	if (!have_program(t, name))
+		return;
+	status = run(t, name);
+	KTEST_EXPECT(t, status == 0, "%s: expected exit 0, got status %#x "
+		     "(exit code = failed checks, listed above)", name, status);
+}
+
+/* t_fault icebp: INT1 (0xf1) from ring 3 is a #DB, answered with
+ * SIGTRAP as on Linux.  QEMU's TCG decodes 0xf1 as #UD (its WANT_ICEBP
+ * is off), so there the program gets SIGILL and the case skips; the
+ * single-step case above reaches the same #DB path under TCG too. */
+static void test_user_icebp_is_sigtrap(struct ktest *t)
+{
+	int status;
+
+	if (!have_program(t, "t_fault"))
+		return;
+	status = run(t, "t_fault icebp");
+	if (status == W_EXITCODE(0, 4))	/* SIGILL */
+		ktest_skip(t, "this CPU decodes icebp (0xf1) as #UD (QEMU TCG): "
+			   "SIGILL, no #DB to deliver");
+	KTEST_EXPECT(t, status == W_EXITCODE(0, 5) /* SIGTRAP */, "t_fault icebp: "
+		     "expected killed by SIGTRAP, got status %#x", status);
+}
+
+/* t_smap: a program that sets RFLAGS.AC (SMAP's key) and then enters
+ * the kernel by system calls with bad pointers and by interrupts still
+ * gets -EFAULT, and no entry ran kernel C with its AC (issue 28 item 5;
+ * scenario in user/tests/t_smap.c). */
+static void test_user_ac_flag_opens_no_kernel_access(struct ktest *t)
+{
+	unsigned long ac0 = entry_ac_seen();
+
+	expect_exit_zero(t, "t_smap");
+	/* Without SMAP there is no CLAC to run (it is #UD) and AC opens
+	 * nothing in ring 0: entries keep it, as Linux's do (its CLAC is
+	 * an alternative patched in only with X86_FEATURE_SMAP). */
+	if (!cpu_has_smap())
+		return;
+	KTEST_EXPECT(t, entry_ac_seen() == ac0, "%lu kernel entries ran with "
+		     "the user's RFLAGS.AC set", entry_ac_seen() - ac0);
+}
+
+/* t_segs: two threads on one CPU, one with %ds..%gs = the user data
+ * selector and one with 0, each sees its own after every yield (issue
+ * 28 item 5; scenario in user/tests/t_segs.c). */
+static void test_user_segment_selectors_are_per_thread(struct ktest *t)
+{
+	expect_exit_zero(t, "t_segs");
+}
+
 /*
  * Scenario (thread bombs, issue 28 item 3): two t_bomb processes each
  * make threads until refused, and keep them.  Expected: each is refused
@@ -350,6 +409,10 @@ static const struct {
 	{ "t_fault ud", 4 },      { "t_fault priv", 11 },
 	{ "t_fault nx", 11 },     { "t_fault stack", 11 },
 	{ "t_fault int3", 5 },
+	/* #DB from ring 3 runs on the #DB IST stack and moves to the
+	 * task's stack before killing (trap_entry.asm, issue 28 item 5);
+	 * icebp has its own case below */
+	{ "t_fault step", 5 },    { "t_fault stepsys", 5 },
 };
 
 static void test_user_fault_kills_only_the_process(struct ktest *t)
@@ -769,6 +832,9 @@ KTEST_SUITE(user,
 	    KTEST_CASE(test_user_files_and_fd_tables_answer_as_linux_and_leak_nothing),
 	    KTEST_CASE(test_user_thread_bombs_leave_the_kernel_its_stacks),
 	    KTEST_CASE(test_user_fault_kills_only_the_process),
+	    KTEST_CASE(test_user_icebp_is_sigtrap),
+	    KTEST_CASE(test_user_ac_flag_opens_no_kernel_access),
+	    KTEST_CASE(test_user_segment_selectors_are_per_thread),
 	    KTEST_CASE(test_user_runaway_loop_is_preempted_and_killed),
 	    KTEST_CASE(test_user_resched_delayed_acts_at_return_to_user),
 	    KTEST_CASE(test_user_exit_drops_mm_with_mmdrop_delayed),

@@ -11,6 +11,10 @@
  *	nx	execute the stack			SIGSEGV
  *	stack	recurse into the stack guard page	SIGSEGV
  *	int3	a breakpoint				SIGTRAP (5)
+ *	icebp	int1 (0xf1): a #DB, on its IST stack	SIGTRAP
+ *	step	RFLAGS.TF set by popf: a single-step #DB	SIGTRAP
+ *	stepsys	TF set, then SYSCALL (SFMASK clears TF for	SIGTRAP
+ *		the kernel; the trap comes back in ring 3)
  * Any other MODE, or surviving, exits 100.
  */
 #include "user/lib/ulib.h"
@@ -57,6 +61,16 @@ int main(int argc, char **argv)
 		recurse(argv[0], 0);
 	else if (!strcmp(m, "int3"))
 		__asm__ volatile("int3");
+	else if (!strcmp(m, "icebp"))
+		__asm__ volatile(".byte 0xf1");
+	else if (!strcmp(m, "step"))
+		__asm__ volatile("pushfq; orq $0x100, (%%rsp); popfq; nop"
+				 ::: "memory", "cc");
+	else if (!strcmp(m, "stepsys"))
+		__asm__ volatile("pushfq; orq $0x100, (%%rsp); popfq\n\t"
+				 "movl %0, %%eax; syscall; nop"
+				 : : "i"(__NR_getpid)
+				 : "rax", "rcx", "r11", "memory", "cc");
 	printf("t_fault: %s survived\n", m);
 	return 100;
 }
