@@ -8,6 +8,7 @@
  * is missing.  Each program reports by its exit status; what it printed
  * is on the console above the KTAP line.
  */
+#include "tests/kernel/user_helpers.h"
 #include "kernel/ktest.h"
 #include "kernel/cmdline.h"
 #include "kernel/user/process.h"
@@ -45,243 +46,19 @@ static int __init parse_user_fuzz_calls(const char *val)
 }
 CMDLINE_PARAM("user_fuzz_calls", parse_user_fuzz_calls);
 
-#define MAX_ARGS 8
-
 extern unsigned long user_resched_delayed_count;	/* kernel/user/entry.c */
-
-/* have_program - skip the test when name is not in the initramfs. */
-static bool have_program(struct ktest *t, const char *name)
-{
-	const void *data;
-	size_t size;
-
-	if (initramfs_find(name, &data, &size)) {
-		ktest_skip(t, "no initramfs or no user program (boot with -initrd)");
-		return false;
-	}
-	return true;
-}
-
-/* spawn - start "name arg..." (a space-separated line, split in
- * place); NULL on error (a failed expectation). */
-static struct process *spawn(struct ktest *t, char *line)
-{
-	char *argv[MAX_ARGS];
-	int argc = 0, err = 0;
-	struct process *p;
-
-	for (char *s = line; *s && argc < MAX_ARGS;) {
-		argv[argc++] = s;
-		while (*s && *s != ' ')
-			s++;
-		while (*s == ' ')
-			*s++ = '\0';
-	}
-	p = process_spawn(argc, argv, &err);
-	KTEST_EXPECT(t, p, "process_spawn(%s): %d", argv[0], err);
-	return p;
-}
-
-/* run - spawn line, wait, return the wait status (-1: no process). */
-static int run(struct ktest *t, const char *cmd)
-{
-	char line[128];
-	struct process *p;
-	int status;
-
-	strscpy(line, cmd, sizeof(line));
-	p = spawn(t, line);
-	if (!p)
-		return -1;
-	status = process_wait(p);
-	process_put(p);
-	return status;
-}
-
-struct mem_snap {
-	unsigned long pages;	/* free + slab pages */
-	unsigned long objs;	/* slab objects in use */
-	int mms;		/* mm_structs alive */
-};
-
-static void count_exiting(struct task_struct *p, void *arg)
-{
-	if (READ_ONCE(p->state) == TASK_DEAD || (READ_ONCE(p->flags) & PF_EXITING))
-		(*(int *)arg)++;
-}
-
-/*
- * exits_settled - wait until no exited thread is still on its way out,
- * then flush the delayed releases.  process_wait() returns when the
- * last thread has completed `exited`, before its final switch: the
- * mm's last reference (mmdrop_delayed in finish_task_switch) and the
- * task itself go after that, on the thread's CPU:
- *
- *	CPU0 (test)			CPU1 (exiting thread)
- *	process_wait() returns		complete_all(&exited)
- *	deferred_flush(): nothing yet	... task_exit, final switch
- *	count mms: one too many		mmdrop_delayed(mm): queued now
- *
- * So it polls until no task is PF_EXITING (set at do_exit's [0], before
- * the wake-up: kernel/user/exit.c) or TASK_DEAD, and none is between
- * unlisting and freeing; the poll is bounded by a hang guard only.
- */
-static void exits_settled(void)
-{
-	u64 end = ktime_get_ns() + SAFETY_NS;
-
-	for (;;) {
-		int n = 0;
-
-		sched_for_each_task(count_exiting, &n);
-		if ((!n && !sched_nr_tasks_reaping()) || ktime_get_ns() > end)
-			break;
-		msleep(1);
-	}
-	deferred_flush();
-}
-
-/* snap - memory once every exited task and delayed release is gone. */
-static void snap(struct mem_snap *s)
-{
-	unsigned long slab_pages;
-
-	exits_settled();
-	free_dead_stacks();
-	slab_drain_all();
-	kmem_cache_totals(&s->objs, &slab_pages);
-	s->pages = pmm_nr_free_pages() + slab_pages;
-	s->mms = mm_count_live();
-}
-
-/* expect_pages_back - free+slab pages and slab objects as in a (b: the
- * snapshot taken now). */
-static void expect_pages_back(struct ktest *t, const struct mem_snap *a,
-			      struct mem_snap *b)
-{
-	snap(b);
-	KTEST_EXPECT(t, b->pages == a->pages, "free+slab pages back to %lu, saw %lu",
-		     a->pages, b->pages);
-	KTEST_EXPECT(t, b->objs == a->objs, "slab objects back to %lu, saw %lu",
-		     a->objs, b->objs);
-}
-
-static void expect_same(struct ktest *t, const struct mem_snap *a)
-{
-	struct mem_snap b;
-
-	expect_pages_back(t, a, &b);
-	KTEST_EXPECT(t, b.mms == a->mms, "mm_structs back to %d, saw %d",
-		     a->mms, b.mms);
-}
 
 static void test_user_hello_exits_zero(struct ktest *t)
 {
-	if (!have_program(t, "hello"))
+	if (!user_have_program(t, "hello"))
 		return;
-	KTEST_EXPECT_EQ(t, run(t, "hello one two"), W_EXITCODE(0, 0));
-	KTEST_EXPECT_EQ(t, run(t, "false"), W_EXITCODE(1, 0));
+	KTEST_EXPECT_EQ(t, user_run(t, "hello one two"), W_EXITCODE(0, 0));
+	KTEST_EXPECT_EQ(t, user_run(t, "false"), W_EXITCODE(1, 0));
 }
 
 static void test_user_abi_and_errnos(struct ktest *t)
 {
-	int status;
-
-	if (!have_program(t, "t_abi"))
-		return;
-	status = run(t, "t_abi");
-	KTEST_EXPECT(t, status == 0, "t_abi: expected exit 0, got status %#x "
-		     "(exit code = failed checks, listed above)", status);
-}
-
-/* t_futex_timeout: FUTEX_WAIT with tv_sec = LONG_MAX waits until woken
- * (its scenario comment is in user/tests/t_futex_timeout.c). */
-static void test_user_futex_wait_long_max_waits_until_woken(struct ktest *t)
-{
-	int status;
-
-	if (!have_program(t, "t_futex_timeout"))
-		return;
-	status = run(t, "t_futex_timeout");
-	KTEST_EXPECT(t, status == 0, "t_futex_timeout: expected exit 0, got "
-		     "status %#x (exit code = failed checks, listed above)",
-		     status);
-}
-
-/*
- * t_pi_owner [PID]: a PI futex word naming a kernel thread is -EPERM,
- * one naming another process's thread -ESRCH, and an owner that exits
- * holding the futex hands it to its waiter (issue 28 item 1; scenario
- * in user/tests/t_pi_owner.c).  PID is a thread of a t_loop started
- * here: a live task of another process.
- */
-static void test_user_pi_futex_owner_is_a_thread_of_the_process(struct ktest *t)
-{
-	struct process *loop;
-	char line[32] = "t_loop";
-	int status;
-
-	if (!have_program(t, "t_pi_owner") || !have_program(t, "t_loop"))
-		return;
-	loop = spawn(t, line);
-	if (!loop)
-		return;
-	snprintf(line, sizeof(line), "t_pi_owner %d", loop->tgid);
-	status = run(t, line);
-	KTEST_EXPECT(t, status == 0, "t_pi_owner: expected exit 0, got status "
-		     "%#x (exit code = failed checks, listed above)", status);
-	KTEST_EXPECT_EQ(t, process_kill(loop->tgid), 0);
-	KTEST_EXPECT_EQ(t, process_wait(loop), W_EXITCODE(0, SIGKILL));
-	process_put(loop);
-}
-
-/* t_rlimit: Linux's resource-limit calls; a thread bomb stops at
- * RLIMIT_NPROC with -EAGAIN and its charge comes back; RLIMIT_RTPRIO
- * holds (issue 28 items 2 and 3; scenario in user/tests/t_rlimit.c). */
-static void test_user_rlimits_stop_a_thread_bomb_and_cap_rt_priority(struct ktest *t)
-{
-	int before = user_threads_charged();
-	int status;
-
-	if (!have_program(t, "t_rlimit"))
-		return;
-	status = run(t, "t_rlimit");
-	KTEST_EXPECT(t, status == 0, "t_rlimit: expected exit 0, got status "
-		     "%#x (exit code = failed checks, listed above)", status);
-	KTEST_EXPECT_EQ(t, user_threads_charged(), before);
-}
-
-/* t_files: every file and fd call and its errors, against Linux's
- * answers (issue 29 item 2; scenario in user/tests/t_files.c); after it
- * exits, its exit has closed every fd and freed every inode it made:
- * the kernel's memory is back (a warm-up run first, for the caches). */
-static void test_user_files_and_fd_tables_answer_as_linux_and_leak_nothing(struct ktest *t)
-{
-	struct mem_snap s0;
-	int status;
-
-	if (!have_program(t, "t_files"))
-		return;
-	run(t, "t_files");
-	snap(&s0);
-	status = run(t, "t_files");
-	KTEST_EXPECT(t, status == 0, "t_files: expected exit 0, got status "
-		     "%#x (exit code = failed checks, listed above)", status);
-	expect_same(t, &s0);
-}
-
-/* expect_exit_zero - run the test program name (no arguments), which
- * exits with its count of failed checks; the case skips when it is not
- * in the initramfs (have_program does not return then). */
-static void expect_exit_zero(struct ktest *t, const char *name)
-{
-	int status;
-
-	if (!have_program(t, name))
-		return;
-	status = run(t, name);
-	KTEST_EXPECT(t, status == 0, "%s: expected exit 0, got status %#x "
-		     "(exit code = failed checks, listed above)", name, status);
+	user_expect_exit_zero(t, "t_abi");
 }
 
 /* t_fault icebp: INT1 (0xf1) from ring 3 is a #DB, answered with
@@ -292,9 +69,9 @@ static void test_user_icebp_is_sigtrap(struct ktest *t)
 {
 	int status;
 
-	if (!have_program(t, "t_fault"))
+	if (!user_have_program(t, "t_fault"))
 		return;
-	status = run(t, "t_fault icebp");
+	status = user_run(t, "t_fault icebp");
 	if (status == W_EXITCODE(0, 4))	/* SIGILL */
 		ktest_skip(t, "this CPU decodes icebp (0xf1) as #UD (QEMU TCG): "
 			   "SIGILL, no #DB to deliver");
@@ -310,7 +87,7 @@ static void test_user_ac_flag_opens_no_kernel_access(struct ktest *t)
 {
 	unsigned long ac0 = entry_ac_seen();
 
-	expect_exit_zero(t, "t_smap");
+	user_expect_exit_zero(t, "t_smap");
 	/* Without SMAP there is no CLAC to run (it is #UD) and AC opens
 	 * nothing in ring 0: entries keep it, as Linux's do (its CLAC is
 	 * an alternative patched in only with X86_FEATURE_SMAP). */
@@ -325,78 +102,7 @@ static void test_user_ac_flag_opens_no_kernel_access(struct ktest *t)
  * 28 item 5; scenario in user/tests/t_segs.c). */
 static void test_user_segment_selectors_are_per_thread(struct ktest *t)
 {
-	expect_exit_zero(t, "t_segs");
-}
-
-/*
- * Scenario (thread bombs, issue 28 item 3): two t_bomb processes each
- * make threads until refused, and keep them.  Expected: each is refused
- * with -EAGAIN (the first by RLIMIT_NPROC, the second by the total
- * USER_THREADS_MAX), the total stops at USER_THREADS_MAX, and the kernel
- * still creates a kthread meanwhile (KSTACK_KERNEL_RESERVE).  After the
- * kills, the charge and the kernel-stack count are back.  Before the
- * limits, one bomb took ~1000 stacks and kthread_create failed.
- * The test waits for each bomb's refusal (nr_refused), not for a time.
- */
-static int nothing_fn(void *unused)
-{
-	return 0;
-}
-
-static void test_user_thread_bombs_leave_the_kernel_its_stacks(struct ktest *t)
-{
-	struct process *bomb[2] = { NULL, NULL };
-	struct task_struct *k;
-	unsigned int stacks;
-	char line[16];
-	int before, i;
-
-	if (!have_program(t, "t_bomb"))
-		return;
-	exits_settled();	/* the earlier cases' stacks, freed first */
-	free_dead_stacks();
-	stacks = kstack_nr_in_use();
-	before = user_threads_charged();
-	for (i = 0; i < 2; i++) {
-		u64 end = ktime_get_ns() + SAFETY_NS * 8;
-
-		strscpy(line, "t_bomb", sizeof(line));
-		bomb[i] = spawn(t, line);
-		if (!bomb[i])
-			goto out_kill;
-		while (!READ_ONCE(bomb[i]->nr_refused) && ktime_get_ns() < end)
-			msleep(1);
-		KTEST_EXPECT(t, READ_ONCE(bomb[i]->nr_refused),
-			     "bomb %d was never refused a thread", i);
-	}
-	KTEST_EXPECT(t, READ_ONCE(bomb[0]->nr_charged) == PROCESS_THREADS_MAX,
-		     "bomb 0: expected RLIMIT_NPROC (%d) threads, saw %d",
-		     PROCESS_THREADS_MAX, READ_ONCE(bomb[0]->nr_charged));
-	KTEST_EXPECT(t, user_threads_charged() == USER_THREADS_MAX,
-		     "expected the user-thread total at %d, saw %d",
-		     USER_THREADS_MAX, user_threads_charged());
-	k = kthread_create(nothing_fn, NULL, "bomb_survivor");
-	KTEST_EXPECT(t, k, "kthread_create failed with %d user threads alive",
-		     user_threads_charged());
-	if (k) {
-		get_task_struct(k);	/* kept past its exit */
-		wake_up_process(k);
-		kthread_stop(k);
-		put_task_struct(k);
-	}
-out_kill:
-	for (i = 0; i < 2; i++) {
-		if (!bomb[i])
-			continue;
-		KTEST_EXPECT_EQ(t, process_kill(bomb[i]->tgid), 0);
-		KTEST_EXPECT_EQ(t, process_wait(bomb[i]), W_EXITCODE(0, SIGKILL));
-		process_put(bomb[i]);
-	}
-	exits_settled();
-	free_dead_stacks();
-	KTEST_EXPECT_EQ(t, user_threads_charged(), before);
-	KTEST_EXPECT(t, kstack_nr_in_use() == stacks, "kernel stacks back to "
-		     "%u, saw %u", stacks, kstack_nr_in_use());
+	user_expect_exit_zero(t, "t_segs");
 }
 
 /* The faults a program can take, and the signal Linux answers with. */
@@ -417,18 +123,18 @@ static const struct {
 
 static void test_user_fault_kills_only_the_process(struct ktest *t)
 {
-	if (!have_program(t, "t_fault"))
+	if (!user_have_program(t, "t_fault"))
 		return;
 	for (size_t i = 0; i < ARRAY_SIZE(faults); i++) {
-		int status = run(t, faults[i].cmd);
+		int status = user_run(t, faults[i].cmd);
 
 		KTEST_EXPECT(t, status == W_EXITCODE(0, faults[i].sig),
 			     "%s: expected killed by signal %d, got status %#x",
 			     faults[i].cmd, faults[i].sig, status);
 	}
 	/* the kernel is fine: a program still runs */
-	if (have_program(t, "hello"))
-		KTEST_EXPECT_EQ(t, run(t, "hello"), 0);
+	if (user_have_program(t, "hello"))
+		KTEST_EXPECT_EQ(t, user_run(t, "hello"), 0);
 }
 
 struct runner_arg {
@@ -479,7 +185,7 @@ static void test_user_runaway_loop_is_preempted_and_killed(struct ktest *t)
 {
 	int c = num_online_cpus() - 1;
 
-	if (!have_program(t, "t_loop"))
+	if (!user_have_program(t, "t_loop"))
 		return;
 	me_rt(30, c);
 	for (int round = 0; round < 2; round++) {
@@ -489,7 +195,7 @@ static void test_user_runaway_loop_is_preempted_and_killed(struct ktest *t)
 		char line[32];
 
 		snprintf(line, sizeof(line), round ? "t_loop %d 10" : "t_loop %d", c);
-		p = spawn(t, line);
+		p = user_spawn(t, line);
 		if (!p)
 			break;
 		KTEST_EXPECT(t, wait_running(p->tgid, round ? SCHED_FIFO : SCHED_OTHER),
@@ -556,13 +262,13 @@ static void test_user_exit_drops_mm_with_mmdrop_delayed(struct ktest *t)
 	struct deferred_stats s0, s1;
 	int mms0;
 
-	if (!have_program(t, "true"))
+	if (!user_have_program(t, "true"))
 		return;
-	exits_settled();
+	user_exits_settled();
 	mms0 = mm_count_live();
 	deferred_get_stats(&s0);
-	KTEST_EXPECT_EQ(t, run(t, "true"), 0);
-	exits_settled();
+	KTEST_EXPECT_EQ(t, user_run(t, "true"), 0);
+	user_exits_settled();
 	deferred_get_stats(&s1);
 	KTEST_EXPECT(t, s1.mms_queued > s0.mms_queued,
 		     "no mm queued by mmdrop_delayed (%lu -> %lu)",
@@ -580,7 +286,7 @@ static void test_user_exit_drops_mm_with_mmdrop_delayed(struct ktest *t)
  * user_exit_woken_window just after it completed `exited` ([3]), still
  * holding its old mm as active_mm and its process reference ([4]).
  * Must be observable: process_wait() has returned, and the count
- * exits_settled() waits on (PF_EXITING or TASK_DEAD) still includes the
+ * user_exits_settled() waits on (PF_EXITING or TASK_DEAD) still includes the
  * thread, so a memory snapshot taken now waits for its final switch.
  * Before [0] the count was 0 here ("mm_structs back to 1, saw 2" in the
  * leak cases, 1 run in 6).  Needs the parked thread and the runner to
@@ -594,15 +300,15 @@ static void test_user_last_thread_counts_as_exiting_after_the_wake_up(struct kte
 	bool parked;
 	int n = 0;
 
-	if (!have_program(t, "true"))
+	if (!user_have_program(t, "true"))
 		return;
 	if (num_online_cpus() < 2) {
 		ktest_skip(t, "needs 2 CPUs: the parked thread and the runner");
 		return;
 	}
-	exits_settled();
+	user_exits_settled();
 	race_window_arm(&user_exit_woken_window, NULL);
-	p = spawn(t, line);
+	p = user_spawn(t, line);
 	if (!p) {
 		race_window_disarm(&user_exit_woken_window);
 		return;
@@ -611,10 +317,10 @@ static void test_user_last_thread_counts_as_exiting_after_the_wake_up(struct kte
 	parked = race_window_wait_parked(&user_exit_woken_window,
 					 RACE_WINDOW_MAX_NS / 2);
 	if (parked)
-		sched_for_each_task(count_exiting, &n);
+		sched_for_each_task(user_count_exiting, &n);
 	race_window_release(&user_exit_woken_window);
 	process_put(p);
-	exits_settled();
+	user_exits_settled();
 	if (!parked) {
 		ktest_skip(t, "the exiting thread did not park in "
 			      "user_exit_woken_window while the runner ran");
@@ -629,15 +335,15 @@ static void test_user_programs_leave_no_pages_behind(struct ktest *t)
 {
 	struct mem_snap s0;
 
-	if (!have_program(t, "t_abi") || !have_program(t, "t_fault"))
+	if (!user_have_program(t, "t_abi") || !user_have_program(t, "t_fault"))
 		return;
-	run(t, "hello");	/* first-use allocations (caches) out of the way */
-	snap(&s0);
-	run(t, "hello");
-	run(t, "t_abi");
-	run(t, "t_fault null");
-	run(t, "t_fault stack");
-	expect_same(t, &s0);
+	user_run(t, "hello");	/* first-use allocations (caches) out of the way */
+	user_snap(&s0);
+	user_run(t, "hello");
+	user_run(t, "t_abi");
+	user_run(t, "t_fault null");
+	user_run(t, "t_fault stack");
+	user_expect_same(t, &s0);
 }
 
 /*
@@ -654,19 +360,19 @@ static void test_user_fuzzer_no_oops_no_leak(struct ktest *t)
 	int tgid, status;
 	char cmd[48];
 
-	if (!have_program(t, "t_fuzz"))
+	if (!user_have_program(t, "t_fuzz"))
 		return;
-	run(t, "hello");
-	snap(&s0);
+	user_run(t, "hello");
+	user_snap(&s0);
 	snprintf(cmd, sizeof(cmd), "t_fuzz %ld 4242", user_fuzz_calls);
-	p = spawn(t, cmd);
+	p = user_spawn(t, cmd);
 	if (!p)
 		return;
 	tgid = p->tgid;
 	status = process_wait(p);
 	process_put(p);
 	KTEST_EXPECT_EQ(t, status, 0);
-	expect_pages_back(t, &s0, &s1);
+	user_expect_pages_back(t, &s0, &s1);
 	KTEST_EXPECT(t, mm_count_owned_by(tgid) == 0,
 		     "t_fuzz (tgid %d) exited and left %d mm_struct(s)", tgid,
 		     mm_count_owned_by(tgid));
@@ -688,11 +394,11 @@ static void test_user_mm_count_by_owner_ignores_other_mms(struct ktest *t)
 	struct process *p;
 	char line[32];
 
-	if (!have_program(t, "t_loop"))
+	if (!user_have_program(t, "t_loop"))
 		return;
 	me_rt(30, c);
 	snprintf(line, sizeof(line), "t_loop %d", c);
-	p = spawn(t, line);
+	p = user_spawn(t, line);
 	if (!p) {
 		me_restore();
 		return;
@@ -708,7 +414,7 @@ static void test_user_mm_count_by_owner_ignores_other_mms(struct ktest *t)
 	KTEST_EXPECT_EQ(t, process_kill(tgid), 0);
 	KTEST_EXPECT_EQ(t, process_wait(p), W_EXITCODE(0, SIGKILL));
 	process_put(p);
-	exits_settled();
+	user_exits_settled();
 	me_restore();
 	KTEST_ASSERT(t, other, "mm_alloc failed");
 	KTEST_EXPECT(t, owned0 == 1,
@@ -750,25 +456,6 @@ static void test_uaccess_bad_pointers_return_efault(struct ktest *t)
 }
 
 /*
- * Scenario: t_timeout (one process, two threads) sleeps in FUTEX_WAIT
- * with tv_sec = LONG_MAX and then KTIME_SEC_MAX while its second thread
- * wakes it (handshake: a flag, then FUTEX_WAKE until one is woken); the
- * wait must return 0, not -ETIMEDOUT (the s64 overflow put the deadline
- * 1 s in the past).  Bad timespecs are -EINVAL for futex, nanosleep and
- * clock_nanosleep.  Exit code = failed checks.
- */
-static void test_user_huge_futex_timeout_saturates(struct ktest *t)
-{
-	int status;
-
-	if (!have_program(t, "t_timeout"))
-		return;
-	status = run(t, "t_timeout");
-	KTEST_EXPECT(t, status == 0, "t_timeout: expected exit 0, got status "
-		     "%#x (exit code = failed checks, listed above)", status);
-}
-
-/*
  * Scenario: an attacker's ELF whose one PT_LOAD segment starts in the
  * kernel half (p_vaddr = 0xffff800000000000, and a second image with
  * p_vaddr = 2^64 - 4096 whose end wraps past zero).  elf_loader.c's size
@@ -793,7 +480,7 @@ static void test_user_elf_kernel_half_segment_is_enoexec(struct ktest *t)
 	struct mem_snap before;
 	unsigned int i;
 
-	snap(&before);
+	user_snap(&before);
 	for (i = 0; i < ARRAY_SIZE(vaddrs); i++) {
 		struct mm_struct *mm = mm_alloc_user("t_badelf");
 		unsigned long entry;
@@ -817,20 +504,14 @@ static void test_user_elf_kernel_half_segment_is_enoexec(struct ktest *t)
 				-ENOEXEC);
 		mmput(mm);
 	}
-	expect_same(t, &before);
+	user_expect_same(t, &before);
 }
 
 KTEST_SUITE(user,
 	    KTEST_CASE(test_uaccess_bad_pointers_return_efault),
 	    KTEST_CASE(test_user_hello_exits_zero),
 	    KTEST_CASE(test_user_elf_kernel_half_segment_is_enoexec),
-	    KTEST_CASE(test_user_huge_futex_timeout_saturates),
 	    KTEST_CASE(test_user_abi_and_errnos),
-	    KTEST_CASE(test_user_futex_wait_long_max_waits_until_woken),
-	    KTEST_CASE(test_user_pi_futex_owner_is_a_thread_of_the_process),
-	    KTEST_CASE(test_user_rlimits_stop_a_thread_bomb_and_cap_rt_priority),
-	    KTEST_CASE(test_user_files_and_fd_tables_answer_as_linux_and_leak_nothing),
-	    KTEST_CASE(test_user_thread_bombs_leave_the_kernel_its_stacks),
 	    KTEST_CASE(test_user_fault_kills_only_the_process),
 	    KTEST_CASE(test_user_icebp_is_sigtrap),
 	    KTEST_CASE(test_user_ac_flag_opens_no_kernel_access),

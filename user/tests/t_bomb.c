@@ -2,7 +2,7 @@
  * user/tests/t_bomb.c - a thread bomb: makes threads until the kernel
  * refuses one, prints how many and the error, then waits to be killed
  * with every thread alive.  Its threads sleep in FUTEX_WAIT, so the bomb
- * holds kernel stacks without taking CPU time.  tests/kernel/test_user.c
+ * holds kernel stacks without taking CPU time.  tests/kernel/test_user_limits.c
  * runs two at once and checks that the kernel still creates its own
  * threads while they live (kernel/user/rlimit.c's reserve).
  */

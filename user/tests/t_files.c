@@ -39,7 +39,7 @@
  *      -ENAMETOOLONG, "" -ENOENT, a path that ends at the last byte of
  *      a mapped page is read whole;
  *  10. a removed cwd: getcwd -ENOENT; everything made here is removed.
- * tests/kernel/test_user.c runs it and checks the kernel's memory is
+ * tests/kernel/test_user_abi.c runs it and checks the kernel's memory is
  * back after it exits (every fd closed by the exit, every inode freed).
  * Exit status: the number of failed checks.
  */

@@ -13,7 +13,7 @@
  *      we get the futex (0) and the word names us, as on Linux, where
  *      the exit hands it on (exit_pi_state_list).  Before the fix we
  *      slept on the dead owner until the 10 s hang guard.
- * tests/kernel/test_user.c runs it; it runs on a Linux host as well
+ * tests/kernel/test_user_abi.c runs it; it runs on a Linux host as well
  * (there, 1 and 2 see the host's kernel threads and processes).
  * Exit status: the number of failed checks.
  *

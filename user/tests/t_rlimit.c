@@ -11,7 +11,7 @@
  *   3. RLIMIT_RTPRIO 10: SCHED_FIFO 10 is allowed, FIFO 20 is -EPERM,
  *      a move down to FIFO 5 is allowed; with the limit 0, a change from
  *      SCHED_OTHER to an RT policy is -EPERM.
- * tests/kernel/test_user.c runs it.  On a Linux host, 2 counts the
+ * tests/kernel/test_user_limits.c runs it.  On a Linux host, 2 counts the
  * user's processes and 3 holds only for an unprivileged user (root is
  * exempt there).  Exit status: the number of failed checks.
  * No step waits for a time: the bomb's threads spin on `release`.
