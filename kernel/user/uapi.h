@@ -79,6 +79,28 @@
 #define __NR_getrlimit			97
 #define __NR_setrlimit			160
 #define __NR_prlimit64			302
+/* the small calls glibc makes at start-up and for its threads */
+#define __NR_rt_sigaction		13
+#define __NR_rt_sigprocmask		14
+#define __NR_uname			63
+#define __NR_gettimeofday		96
+#define __NR_getuid			102
+#define __NR_getgid			104
+#define __NR_geteuid			107
+#define __NR_getegid			108
+#define __NR_getppid			110
+#define __NR_rt_sigpending		127
+#define __NR_sched_get_priority_max	146
+#define __NR_sched_get_priority_min	147
+#define __NR_prctl			157
+#define __NR_tkill			200
+#define __NR_time			201
+#define __NR_set_tid_address		218
+#define __NR_tgkill			234
+#define __NR_set_robust_list		273
+#define __NR_get_robust_list		274
+#define __NR_rseq			334	/* -ENOSYS: glibc goes on */
+#define __NR_clone3			435	/* -ENOSYS: glibc falls back to clone */
 
 /* struct __kernel_timespec (uapi/linux/time_types.h): 64-bit fields. */
 /* Resource limits (include/uapi/asm-generic/resource.h): the numbers,
@@ -149,6 +171,9 @@ struct __kernel_timespec {
 #define FUTEX_LOCK_PI		6
 #define FUTEX_UNLOCK_PI		7
 #define FUTEX_TRYLOCK_PI	8
+#define FUTEX_WAIT_BITSET	9	/* absolute timeout; waiter's bitset */
+#define FUTEX_WAKE_BITSET	10	/* wakes waiters whose bitset meets val3 */
+#define FUTEX_BITSET_MATCH_ANY	0xffffffffu	/* FUTEX_WAIT/WAKE's bitset */
 /* flags or'ed into op */
 #define FUTEX_PRIVATE_FLAG	128
 #define FUTEX_CLOCK_REALTIME	256
@@ -158,13 +183,37 @@ struct __kernel_timespec {
 #define FUTEX_OWNER_DIED	0x40000000u	/* robust lists, not in rtk */
 #define FUTEX_TID_MASK		0x3fffffffu	/* the owner's TID */
 
+/* prctl (uapi/linux/prctl.h): the two options glibc and busybox use */
+#define PR_SET_NAME		15
+#define PR_GET_NAME		16
+
+/* uname (uapi/linux/utsname.h) */
+#define __NEW_UTS_LEN		64
+struct new_utsname {
+	char sysname[__NEW_UTS_LEN + 1];
+	char nodename[__NEW_UTS_LEN + 1];
+	char release[__NEW_UTS_LEN + 1];
+	char version[__NEW_UTS_LEN + 1];
+	char machine[__NEW_UTS_LEN + 1];
+	char domainname[__NEW_UTS_LEN + 1];
+};
+
+/* gettimeofday (uapi/linux/time.h, time_types.h) */
+struct __kernel_old_timeval {
+	long tv_sec;
+	long tv_usec;
+};
+struct timezone {
+	int tz_minuteswest;
+	int tz_dsttime;
+};
+
 /* arch_prctl (uapi/asm/prctl.h) */
 #define ARCH_SET_FS		0x1002
 #define ARCH_GET_FS		0x1003
 
-/* Signals rtk knows: the ones its faults and kill send. */
-#define SIGKILL			9
-#define SIGTERM			15
+/* signals: their numbers, sigaction and the masks */
+#include "kernel/user/uapi_signal.h"
 
 /* open(2) flags (uapi/asm-generic/fcntl.h, x86_64 values).  A 64-bit
  * Linux sets O_LARGEFILE on every open (force_o_largefile): F_GETFL

@@ -80,7 +80,17 @@ static void test_user_huge_futex_timeout_saturates(struct ktest *t)
 	user_expect_exit_zero(t, "t_timeout");
 }
 
+/* t_libc_calls: the small calls glibc makes at start-up and for its
+ * threads, futex bitsets with CLOCK_REALTIME deadlines, and signals as
+ * part 1 records them (issue 29 item 6; scenario in
+ * user/tests/t_libc_calls.c). */
+static void test_user_glibc_startup_calls_answer_as_linux(struct ktest *t)
+{
+	user_expect_exit_zero(t, "t_libc_calls");
+}
+
 KTEST_SUITE(user_abi,
 	    KTEST_CASE(test_user_pi_futex_owner_is_a_thread_of_the_process),
 	    KTEST_CASE(test_user_files_and_fd_tables_answer_as_linux_and_leak_nothing),
-	    KTEST_CASE(test_user_huge_futex_timeout_saturates));
+	    KTEST_CASE(test_user_huge_futex_timeout_saturates),
+	    KTEST_CASE(test_user_glibc_startup_calls_answer_as_linux));
