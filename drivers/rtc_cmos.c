@@ -28,6 +28,10 @@
 #include "kernel/sched/sched.h"
 #include "kernel/time/ktime.h"
 #include "lib/errno.h"
+#include "lib/time64.h"
+#include "lib/string.h"
+#include "kernel/printk.h"
+#include "kernel/time/realtime.h"
 
 #define CMOS_INDEX	0x70
 #define CMOS_DATA	0x71
@@ -63,6 +67,94 @@ static void cmos_write(u8 reg, u8 val)
 {
 	outb(CMOS_INDEX, reg);
 	outb(CMOS_DATA, val);
+}
+
+#define RTC_UIP		0x80	/* in A: an update is in progress */
+#define RTC_DM_BINARY	0x04	/* in B: binary, not BCD */
+#define RTC_24H		0x02	/* in B: 24-hour mode */
+#define RTC_HOUR_PM	0x80	/* in the hour, 12-hour mode */
+
+static int bcd2bin(u8 v)
+{
+	return (v >> 4) * 10 + (v & 0x0f);
+}
+
+/* cmos_read_tm_once - the six time-of-day registers and B as read now,
+ * after waiting out an update (the chip changes them once a second for
+ * under 2 ms while UIP is set).  Locking: rtc_lock held. */
+static void cmos_read_tm_once(u8 r[7])
+{
+	static const u8 regs[6] = { 0x00, 0x02, 0x04, 0x07, 0x08, 0x09 };
+	int spins = 100000;
+
+	while ((cmos_read(RTC_REG_A) & RTC_UIP) && --spins)
+		;
+	for (int i = 0; i < 6; i++)
+		r[i] = cmos_read(regs[i]);
+	r[6] = cmos_read(RTC_REG_B);
+}
+
+/*
+ * rtc_read_time - the CMOS clock's time of day, as UTC (what QEMU and
+ * Bochs give by default; a PC that keeps local time in it reads off by
+ * its zone, as Linux without the right `hwclock` setting does):
+ *   [1] read the registers twice until two reads agree (an update
+ *       between two registers would give a time a second or an hour off);
+ *   [2] BCD or binary and 12- or 24-hour mode as register B says;
+ *   [3] the century is 20 (the century register's place varies with
+ *       the ACPI FADT; years 2000-2099);
+ *   [4] refuse what is not a date (a flat battery gives 0s or 0xff).
+ * Returns 0 or -EINVAL.
+ * Context: task or boot, irqs on.  Locking: takes rtc_lock.
+ */
+int rtc_read_time(struct rtc_time *tm)
+{
+	u8 a[7], b[7];
+	int tries = 10, hour;
+	bool bcd;
+
+	might_sleep();
+	raw_spin_lock_irq(&rtc_lock);
+	cmos_read_tm_once(a);				/* [1] */
+	do {
+		memcpy(b, a, sizeof(b));
+		cmos_read_tm_once(a);
+	} while (memcmp(a, b, sizeof(a)) && --tries);
+	raw_spin_unlock_irq(&rtc_lock);
+	if (!tries)
+		return -EINVAL;
+	bcd = !(a[6] & RTC_DM_BINARY);			/* [2] */
+	hour = a[2] & ~RTC_HOUR_PM;
+	tm->sec = bcd ? bcd2bin(a[0]) : a[0];
+	tm->min = bcd ? bcd2bin(a[1]) : a[1];
+	hour = bcd ? bcd2bin(hour) : hour;
+	if (!(a[6] & RTC_24H))
+		hour = hour % 12 + ((a[2] & RTC_HOUR_PM) ? 12 : 0);
+	tm->hour = hour;
+	tm->mday = bcd ? bcd2bin(a[3]) : a[3];
+	tm->mon = bcd ? bcd2bin(a[4]) : a[4];
+	tm->year = 2000 + (bcd ? bcd2bin(a[5]) : a[5]);	/* [3] */
+	return rtc_valid_tm(tm);			/* [4] */
+}
+
+/*
+ * rtc_clock_init - set CLOCK_REALTIME from the CMOS clock once at boot
+ * (kernel/time/realtime.c); without a readable date the clock stays at
+ * the epoch plus the time since boot, and the log says so.
+ * Context: boot, task, irqs on.
+ */
+void __init rtc_clock_init(void)
+{
+	struct rtc_time tm;
+
+	if (rtc_read_time(&tm)) {
+		pr_warn("rtc: no valid date in the CMOS clock: CLOCK_REALTIME "
+			"starts at the epoch\n");
+		return;
+	}
+	realtime_init(mktime64(&tm));
+	pr_info("rtc: %04d-%02d-%02d %02d:%02d:%02d UTC\n", tm.year, tm.mon,
+		tm.mday, tm.hour, tm.min, tm.sec);
 }
 
 /* rtc_interrupt - step [1].  Context: hardirq (SA_NODELAY). */

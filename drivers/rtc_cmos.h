@@ -37,4 +37,11 @@ int rtc_stop(void);
  * array: read racily while running, as rt-tests does).  Context: any. */
 void rtc_hist_read(struct rtc_hist_stats *out);
 
+struct rtc_time;
+/* rtc_read_time - the CMOS clock's date and time (UTC); 0 or -EINVAL
+ * when it holds no valid date.  Context: task, irqs on. */
+int rtc_read_time(struct rtc_time *tm);
+/* rtc_clock_init - CLOCK_REALTIME from the CMOS clock, once at boot. */
+void rtc_clock_init(void);
+
 #endif /* DRIVERS_RTC_CMOS_H */

@@ -1,10 +1,10 @@
 /*
- * kernel/user/sys_time.c - clock_gettime, clock_nanosleep and nanosleep
- * on the kernel's monotonic clock (ktime_get, nanoseconds since boot).
- *
- * rtk has one clock: CLOCK_MONOTONIC is it, and CLOCK_REALTIME reads the
- * same (no wall-clock epoch is kept; a named difference from Linux).
- * Any other clock id is -EINVAL.  A sleep is interruptible only by a
+ * kernel/user/sys_time.c - clock_gettime, clock_nanosleep, nanosleep,
+ * gettimeofday and time on the kernel's two clocks: CLOCK_MONOTONIC
+ * (ktime_get, nanoseconds since boot) and CLOCK_REALTIME (the wall
+ * clock, kernel/time/realtime.h: a fixed offset from it, set at boot from
+ * the CMOS clock).  Any other clock id is -EINVAL.  Without a vDSO,
+ * glibc makes gettimeofday and time as system calls.  A sleep is interruptible only by a
  * kill (-EINTR, and the thread then exits on its way out); an absolute
  * sleep (TIMER_ABSTIME) sleeps to the deadline itself -- what a
  * cyclictest-style loop needs, as the in-kernel one does
@@ -17,6 +17,7 @@
 #include "kernel/user/uaccess.h"
 #include "kernel/time/hrtimer_sleep.h"
 #include "kernel/time/ktime.h"
+#include "kernel/time/realtime.h"
 #include "kernel/sched/sched.h"
 #include "lib/errno.h"
 
@@ -63,7 +64,37 @@ long sys_clock_gettime(int which, struct __kernel_timespec __user *tp)
 {
 	if (!clock_known(which))
 		return -EINVAL;
-	return put_timespec_ns(tp, ktime_get());
+	return put_timespec_ns(tp, which == CLOCK_REALTIME ? ktime_get_real() :
+							   ktime_get());
+}
+
+/* sys_gettimeofday - the wall clock in microseconds; the time zone, if
+ * asked, is UTC (Linux keeps sys_tz, 0 unless settimeofday set it). */
+long sys_gettimeofday(struct __kernel_old_timeval __user *tv,
+		      struct timezone __user *tz)
+{
+	ktime_t now = ktime_get_real();
+	struct __kernel_old_timeval k = {
+		.tv_sec = now / NSEC_PER_SEC,
+		.tv_usec = (now % NSEC_PER_SEC) / 1000,
+	};
+	struct timezone z = { 0, 0 };
+
+	if (tv && copy_to_user(tv, &k, sizeof(k)))
+		return -EFAULT;
+	if (tz && copy_to_user(tz, &z, sizeof(z)))
+		return -EFAULT;
+	return 0;
+}
+
+/* sys_time - the wall clock's seconds, also stored at tloc if given. */
+long sys_time(long __user *tloc)
+{
+	long secs = ktime_get_real() / NSEC_PER_SEC;
+
+	if (tloc && copy_to_user(tloc, &secs, sizeof(secs)))
+		return -EFAULT;
+	return secs;
 }
 
 /* do_nanosleep - sleep to absolute deadline; -EINTR (remaining time in
@@ -95,7 +126,9 @@ long sys_clock_nanosleep(int which, int flags,
 	if (ret)
 		return ret;
 	if (flags & TIMER_ABSTIME)
-		return do_nanosleep(ns, false, NULL);
+		return do_nanosleep(which == CLOCK_REALTIME ?
+					    ktime_real_to_mono(ns) : ns,
+				    false, NULL);
 	return do_nanosleep(ktime_add_safe(ktime_get(), ns), true, rmtp);
 }
 
