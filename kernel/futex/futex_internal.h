@@ -79,6 +79,8 @@ struct futex_q {
 	struct futex_key key;
 	struct futex_pi_state *pi_state;	/* PI futex: its state (a
 						 * refcount), NULL otherwise */
+	u32 bitset;			/* FUTEX_WAIT_BITSET's; MATCH_ANY
+					 * for FUTEX_WAIT and PI waiters */
 };
 
 /* futex_get_key - the key of uaddr for this task; -EINVAL when it is not
@@ -108,8 +110,9 @@ struct futex_q *futex_top_waiter(struct futex_hash_bucket *hb,
 				 const struct futex_key *key);
 
 /* FUTEX_WAIT / FUTEX_WAKE (waitwake.c). */
-int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout);
-int futex_wake(u32 __user *uaddr, int nr_wake);
+int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout,
+	       u32 bitset);
+int futex_wake(u32 __user *uaddr, int nr_wake, u32 bitset);
 
 /* The PI state (pi_state.c); each definition has its comment. */
 struct futex_pi_state *alloc_pi_state(void);

@@ -11,14 +11,18 @@
 #include "kernel/futex/futex_internal.h"
 #include "kernel/user/syscalls.h"
 #include "kernel/time/ktime.h"
+#include "kernel/time/realtime.h"
 #include "lib/errno.h"
 
 /*
  * do_futex (futex.h): FUTEX_PRIVATE_FLAG is accepted and changes nothing
- * (futex.h); FUTEX_CLOCK_REALTIME is refused with -ENOSYS, as Linux does
- * for every operation rtk implements (it only takes it with the bitset,
- * requeue-PI and LOCK_PI2 operations).  A NULL uaddr is -EFAULT through
- * the uaccess seam; the alignment check is futex_get_key's.
+ * (futex.h); FUTEX_CLOCK_REALTIME is taken only with FUTEX_WAIT_BITSET
+ * (the deadline was converted by sys_futex) and -ENOSYS with any other
+ * operation, as Linux's futex_cmd_has_timeout rules (Linux also takes it
+ * with requeue-PI and LOCK_PI2, which rtk leaves out).  val3 is the
+ * bitset of FUTEX_WAIT_BITSET and FUTEX_WAKE_BITSET.  A NULL uaddr is
+ * -EFAULT through the uaccess seam; the alignment check is
+ * futex_get_key's.
  * Context: task, may sleep.  Locking: none held.
  */
 long do_futex(u32 __user *uaddr, int op, u32 val, ktime_t *abs_timeout,
@@ -26,16 +30,21 @@ long do_futex(u32 __user *uaddr, int op, u32 val, ktime_t *abs_timeout,
 {
 	int cmd = op & FUTEX_CMD_MASK;
 
+	might_sleep();
 	(void)uaddr2;	/* requeue's second futex: not in rtk */
 	(void)val2;
-	(void)val3;	/* the bitset: not in rtk */
-	if (op & FUTEX_CLOCK_REALTIME)
+	if ((op & FUTEX_CLOCK_REALTIME) && cmd != FUTEX_WAIT_BITSET)
 		return -ENOSYS;
 	switch (cmd) {
 	case FUTEX_WAIT:
-		return futex_wait(uaddr, val, abs_timeout);
+		return futex_wait(uaddr, val, abs_timeout,
+				  FUTEX_BITSET_MATCH_ANY);
 	case FUTEX_WAKE:
-		return futex_wake(uaddr, (int)val);
+		return futex_wake(uaddr, (int)val, FUTEX_BITSET_MATCH_ANY);
+	case FUTEX_WAIT_BITSET:
+		return futex_wait(uaddr, val, abs_timeout, val3);
+	case FUTEX_WAKE_BITSET:
+		return futex_wake(uaddr, (int)val, val3);
 	case FUTEX_LOCK_PI:
 		return futex_lock_pi(uaddr, abs_timeout, false);
 	case FUTEX_UNLOCK_PI:
@@ -47,9 +56,16 @@ long do_futex(u32 __user *uaddr, int op, u32 val, ktime_t *abs_timeout,
 }
 
 /*
- * sys_futex - the system call: the timeout is relative for FUTEX_WAIT
- * and absolute for FUTEX_LOCK_PI, saturated at KTIME_MAX (ktime.h);
- * -EINVAL for a bad timespec, -EFAULT for a bad pointer.
+ * sys_futex - the system call: the timeout is relative for FUTEX_WAIT,
+ * absolute for FUTEX_WAIT_BITSET and FUTEX_LOCK_PI, saturated at
+ * KTIME_MAX (ktime.h); -EINVAL for a bad timespec, -EFAULT for a bad
+ * pointer.  An absolute deadline is on CLOCK_REALTIME for FUTEX_LOCK_PI
+ * and for FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME (glibc's
+ * pthread_cond_timedwait, pthread_mutex_timedlock), else on
+ * CLOCK_MONOTONIC; it becomes a ktime_get() deadline here.  rtk's
+ * CLOCK_REALTIME is never set after boot, so the two clocks stay a
+ * constant apart and the conversion is exact (Linux's hrtimer on
+ * CLOCK_REALTIME also follows a clock_settime).
  * Context: task, may sleep.  Locking: none held.
  */
 long sys_futex(u32 __user *uaddr, int op, u32 val,
@@ -60,14 +76,18 @@ long sys_futex(u32 __user *uaddr, int op, u32 val,
 	long ret;
 	int cmd = op & FUTEX_CMD_MASK;
 
-	/* the timeout: relative for FUTEX_WAIT, absolute for LOCK_PI (one
-	 * clock in rtk); ignored by the others (val2 shares its slot) */
-	if (utime && (cmd == FUTEX_WAIT || cmd == FUTEX_LOCK_PI)) {
+	might_sleep();
+	/* the timeout: relative for FUTEX_WAIT, absolute for the others
+	 * that take one; ignored by the rest (val2 shares its slot) */
+	if (utime && (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET ||
+		      cmd == FUTEX_LOCK_PI)) {
 		ret = get_timespec64_ktime(&abs, utime);
 		if (ret)
 			return ret;
 		if (cmd == FUTEX_WAIT)	/* Linux: futex_init_timeout */
 			abs = ktime_add_safe(ktime_get(), abs);
+		else if (cmd == FUTEX_LOCK_PI || (op & FUTEX_CLOCK_REALTIME))
+			abs = ktime_real_to_mono(abs);
 		timeout = &abs;
 	}
 	return do_futex(uaddr, op, val, timeout, uaddr2,

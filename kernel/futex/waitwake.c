@@ -25,8 +25,9 @@
 DEFINE_RACE_WINDOW(futex_wait_timeout_window);
 
 /*
- * futex_wake - wake up to nr_wake tasks waiting on uaddr, best prio
- * first; returns how many (at least one if any waits: nr_wake 0 or
+ * futex_wake - wake up to nr_wake tasks waiting on uaddr whose bitset
+ * meets `bitset` (FUTEX_WAKE passes FUTEX_BITSET_MATCH_ANY), best prio
+ * first; -EINVAL for bitset 0, as Linux; returns how many (at least one if any waits: nr_wake 0 or
  * negative wakes one, as Linux's loop does), or -EINVAL if the futex is
  * a PI futex (its waiters are FUTEX_LOCK_PI's, woken only by
  * FUTEX_UNLOCK_PI).  The woken
@@ -34,7 +35,7 @@ DEFINE_RACE_WINDOW(futex_wait_timeout_window);
  * q->woken set and returns 0 even if its timeout fired meanwhile.
  * Context: task.  Locking: takes the bucket lock.
  */
-int futex_wake(u32 __user *uaddr, int nr_wake)
+int futex_wake(u32 __user *uaddr, int nr_wake, u32 bitset)
 {
 	struct futex_hash_bucket *hb;
 	struct futex_q *q, *next;
@@ -42,6 +43,8 @@ int futex_wake(u32 __user *uaddr, int nr_wake)
 	int ret, woken = 0;
 
 	might_sleep();
+	if (!bitset)
+		return -EINVAL;
 	ret = futex_get_key(uaddr, &key);
 	if (ret)
 		return ret;
@@ -54,6 +57,8 @@ int futex_wake(u32 __user *uaddr, int nr_wake)
 			ret = -EINVAL;
 			break;
 		}
+		if (!(q->bitset & bitset))
+			continue;
 		__futex_unqueue(q, hb);
 		WRITE_ONCE(q->woken, true);
 		/* the task cannot leave futex_wait before we drop hb->lock:
@@ -102,7 +107,8 @@ retry:
 }
 
 /*
- * futex_wait - sleep on uaddr while it holds val:
+ * futex_wait - sleep on uaddr while it holds val, until a wake whose
+ * bitset meets ours (FUTEX_WAIT: FUTEX_BITSET_MATCH_ANY; 0 is -EINVAL):
  *	[FW1] the key and its bucket
  *	[FW2] under the bucket lock, read the word (fault it in outside the
  *	     lock and start again if it is not present)
@@ -151,7 +157,8 @@ retry:
  * futex_wait_timeout_window and runs CPU1.
  * Context: task, may sleep.  Locking: none held; takes the bucket lock.
  */
-int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout)
+int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout,
+	       u32 bitset)
 {
 	struct futex_hash_bucket *hb;
 	struct futex_key key;
@@ -160,11 +167,14 @@ int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout)
 	int ret;
 
 	might_sleep();
+	if (!bitset)
+		return -EINVAL;
 	ret = futex_get_key(uaddr, &key);			/* [FW1] */
 	if (ret)
 		return ret;
 	hb = futex_hash(&key);
 	futex_q_init(&q, &key);
+	q.bitset = bitset;
 	ret = futex_wait_setup(uaddr, val, &q, hb);	/* [FW2]..[FW4] */
 	if (ret)
 		return ret;

@@ -190,10 +190,7 @@ int process_wait(struct process *p)
 	return READ_ONCE(p->exit_status);
 }
 
-/* process_get_by_pid - the live process with a thread whose pid is pid,
- * with a reference; NULL if none.  Locking: takes process_list_lock and
- * each process's lock. */
-static struct process *process_get_by_pid(int pid)
+struct process *process_get_by_pid(int pid)
 {
 	struct process *p, *found = NULL;
 	struct user_thread *t;
@@ -214,20 +211,27 @@ static struct process *process_get_by_pid(int pid)
 	return found;
 }
 
+void __process_group_kill(struct process *p, int sig)
+{
+	struct user_thread *t;
+
+	WARN_ON(!spin_is_locked(&p->lock));
+	if (!p->group_exit) {
+		p->group_exit = true;
+		p->exit_status = W_EXITCODE(0, sig);
+	}
+	list_for_each_entry(t, &p->threads, node)
+		kernel_signal(t->task);
+}
+
 int process_kill(int pid)
 {
 	struct process *p = process_get_by_pid(pid);
-	struct user_thread *t;
 
 	if (!p)
 		return -ESRCH;
 	spin_lock(&p->lock);
-	if (!p->group_exit) {
-		p->group_exit = true;
-		p->exit_status = W_EXITCODE(0, SIGKILL);
-	}
-	list_for_each_entry(t, &p->threads, node)
-		kernel_signal(t->task);
+	__process_group_kill(p, SIGKILL);
 	spin_unlock(&p->lock);
 	process_put(p);
 	return 0;

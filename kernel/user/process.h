@@ -51,6 +51,11 @@ struct process {
 					 * (rlimit.c process_charge_thread) */
 	unsigned long nr_refused;	/* clones refused by a limit */
 	struct rlimit64 rlim[RLIM_NLIMITS];	/* rlimit.c */
+	/* signals (kernel/user/sys_signal.c): the handler table Linux
+	 * keeps in sighand_struct (CLONE_SIGHAND shares it: every thread
+	 * of an rtk process does) and the process-wide pending set */
+	struct kernel_sigaction action[_NSIG];	/* action[sig - 1] */
+	u64 shared_pending;			/* sent to the process (kill) */
 
 	/* under process_list_lock (process.c) */
 	struct list_head node;		/* every live process */
@@ -66,7 +71,15 @@ struct user_thread {
 	struct process *proc;		/* a reference until the thread exits */
 	struct task_struct *task;	/* the thread; valid while listed */
 	struct list_head node;		/* in proc->threads, under proc->lock */
-	u32 __user *clear_child_tid;	/* CLONE_CHILD_CLEARTID: 0 at exit */
+	u32 __user *clear_child_tid;	/* CLONE_CHILD_CLEARTID or
+					 * set_tid_address: 0 at exit */
+	void __user *robust_list;	/* set_robust_list's head: kept for
+					 * get_robust_list; the exit walk
+					 * is issue 30's */
+	/* the thread's signal state (kernel/user/sys_signal.c), under
+	 * proc->lock */
+	u64 blocked;			/* rt_sigprocmask's mask */
+	u64 pending;			/* sent to this thread (tgkill) */
 };
 
 /* process_spawn - load program name (its argv[0]) from the initramfs
@@ -86,6 +99,16 @@ void process_put(struct process *p);
 /* process_kill - end process tgid (any of its thread ids also names it)
  * as by SIGKILL; 0 or -ESRCH.  Context: task. */
 int process_kill(int pid);
+
+/* __process_group_kill - end every thread of p, the wait status "killed
+ * by sig" unless a group exit already chose one (kill's default action).
+ * Context: task.  Locking: p->lock held. */
+void __process_group_kill(struct process *p, int sig);
+
+/* process_get_by_pid - the live process with a thread whose pid is pid,
+ * with a reference (process_put); NULL if none.  Context: task.
+ * Locking: takes process_list_lock and each process's lock. */
+struct process *process_get_by_pid(int pid);
 
 /* process_find_thread - the task with tid pid in current's process,
  * with a reference (put_task_struct), or NULL.  Context: task. */

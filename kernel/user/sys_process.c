@@ -1,6 +1,7 @@
 /*
  * kernel/user/sys_process.c - process and thread system calls: exit,
- * exit_group, getpid, gettid, kill, clone (threads only), arch_prctl.
+ * exit_group, getpid, gettid, clone (threads only), set_tid_address,
+ * the robust-list head, arch_prctl.  kill is sys_signal.c's.
  *
  * clone() makes a thread of the caller's process, Linux's pthread_create
  * flags: CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD
@@ -56,26 +57,6 @@ long sys_gettid(void)
 	return current->pid;
 }
 
-/* sys_kill - SIGKILL and SIGTERM end the process (rtk has no handlers,
- * so both act as the default action does); 0 only checks it exists. */
-long sys_kill(int pid, int sig)
-{
-	struct task_struct *p;
-
-	if (pid <= 0)
-		return -EINVAL;		/* no process groups in rtk */
-	if (sig == 0) {
-		p = sched_find_task(pid);
-		if (!p)
-			return -ESRCH;
-		put_task_struct(p);
-		return 0;
-	}
-	if (sig != SIGKILL && sig != SIGTERM)
-		return -EINVAL;
-	return process_kill(pid);
-}
-
 #define CLONE_THREAD_FLAGS (CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | \
 			    CLONE_THREAD | CLONE_SYSVSEM | CLONE_SETTLS |        \
 			    CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID |         \
@@ -111,6 +92,7 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	arch_thread_init_clone(&t->arch, regs, newsp, flags & CLONE_SETTLS, tls);
 	if (flags & CLONE_CHILD_CLEARTID)
 		t->clear_child_tid = (u32 __user *)child_tid;
+	t->blocked = READ_ONCE(current->user->blocked);	/* as Linux's */
 	ret = -ENOMEM;
 	task = kthread_create(user_thread_start, t, "%s", proc->name);	/* [2] */
 	if (!task)
@@ -157,6 +139,52 @@ out_free:
 out_uncharge:
 	process_uncharge_thread(proc);
 	return ret;
+}
+
+/* sys_set_tid_address - the word to clear and FUTEX_WAKE at this
+ * thread's exit (as CLONE_CHILD_CLEARTID sets it); returns the caller's
+ * TID, which glibc keeps as the thread's tid -- the owner value its PI
+ * mutexes write into their futex words. */
+long sys_set_tid_address(int __user *tidptr)
+{
+	current->user->clear_child_tid = (u32 __user *)tidptr;
+	return current->pid;
+}
+
+/* struct robust_list_head is three words on x86_64 (list, futex_offset,
+ * list_op_pending): the only length Linux accepts. */
+#define ROBUST_LIST_HEAD_SIZE 24
+
+/* sys_set_robust_list - record the thread's robust-futex list head.
+ * Linux walks the list at exit and marks each held futex
+ * FUTEX_OWNER_DIED; rtk records it only (issue 30 adds the walk: none
+ * of the rt-tests programs uses a robust mutex). */
+long sys_set_robust_list(void __user *head, size_t len)
+{
+	if (len != ROBUST_LIST_HEAD_SIZE)
+		return -EINVAL;
+	current->user->robust_list = head;
+	return 0;
+}
+
+/* sys_get_robust_list - the head and length of thread pid (0: the
+ * caller; another must be a thread of the caller's process). */
+long sys_get_robust_list(int pid, void __user *__user *head_ptr,
+			 size_t __user *len_ptr)
+{
+	struct task_struct *p = pid ? process_find_thread(pid) :
+				      get_task_struct(current);
+	size_t len = ROBUST_LIST_HEAD_SIZE;
+	void __user *head;
+
+	if (!p)
+		return -ESRCH;
+	head = p->user->robust_list;
+	put_task_struct(p);
+	if (copy_to_user(head_ptr, &head, sizeof(head)) ||
+	    copy_to_user(len_ptr, &len, sizeof(len)))
+		return -EFAULT;
+	return 0;
 }
 
 long sys_arch_prctl(int code, unsigned long addr)

@@ -141,3 +141,21 @@ long sys_sched_yield(void)
 	sched_yield();
 	return 0;
 }
+
+/* sched_get_priority_max/min - the sched_priority range of a policy:
+ * 1..99 for SCHED_FIFO and SCHED_RR, 0..0 for SCHED_OTHER; -EINVAL for
+ * any other (Linux answers 0..0 for SCHED_BATCH, SCHED_IDLE and
+ * SCHED_DEADLINE too, which rtk's sched_setscheduler refuses). */
+long sys_sched_get_priority_max(int policy)
+{
+	if (policy == SCHED_FIFO || policy == SCHED_RR)
+		return MAX_RT_PRIO - 1;
+	return policy == SCHED_OTHER ? 0 : -EINVAL;
+}
+
+long sys_sched_get_priority_min(int policy)
+{
+	if (policy == SCHED_FIFO || policy == SCHED_RR)
+		return 1;
+	return policy == SCHED_OTHER ? 0 : -EINVAL;
+}

@@ -38,6 +38,14 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 				 (struct stat __user *)a[1]);
 	case __NR_lseek:
 		return sys_lseek(a[0], (s64)a[1], (unsigned int)a[2]);
+	case __NR_rt_sigaction:
+		return sys_rt_sigaction((int)a[0],
+					(const struct kernel_sigaction __user *)a[1],
+					(struct kernel_sigaction __user *)a[2],
+					a[3]);
+	case __NR_rt_sigprocmask:
+		return sys_rt_sigprocmask((int)a[0], (const u64 __user *)a[1],
+					  (u64 __user *)a[2], a[3]);
 	case __NR_ioctl:
 		return sys_ioctl(a[0], (unsigned int)a[1], a[2]);
 	case __NR_pread64:
@@ -48,6 +56,8 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		return sys_dup(a[0]);
 	case __NR_dup2:
 		return sys_dup2(a[0], a[1]);
+	case __NR_uname:
+		return sys_uname((struct new_utsname __user *)a[0]);
 	case __NR_fcntl:
 		return sys_fcntl(a[0], (unsigned int)a[1], a[2]);
 	case __NR_ftruncate:
@@ -111,6 +121,21 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		return sys_exit((int)a[0]);
 	case __NR_kill:
 		return sys_kill((int)a[0], (int)a[1]);
+	case __NR_gettimeofday:
+		return sys_gettimeofday((struct __kernel_old_timeval __user *)a[0],
+					(struct timezone __user *)a[1]);
+	case __NR_getuid:
+		return sys_getuid();
+	case __NR_getgid:
+		return sys_getgid();
+	case __NR_geteuid:
+		return sys_geteuid();
+	case __NR_getegid:
+		return sys_getegid();
+	case __NR_getppid:
+		return sys_getppid();
+	case __NR_rt_sigpending:
+		return sys_rt_sigpending((u64 __user *)a[0], a[1]);
 	case __NR_sched_setparam:
 		return sys_sched_setparam((int)a[0], (const void __user *)a[1]);
 	case __NR_sched_getparam:
@@ -120,10 +145,20 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 					      (const void __user *)a[2]);
 	case __NR_sched_getscheduler:
 		return sys_sched_getscheduler((int)a[0]);
+	case __NR_sched_get_priority_max:
+		return sys_sched_get_priority_max((int)a[0]);
+	case __NR_sched_get_priority_min:
+		return sys_sched_get_priority_min((int)a[0]);
+	case __NR_prctl:
+		return sys_prctl((int)a[0], a[1]);
 	case __NR_arch_prctl:
 		return sys_arch_prctl((int)a[0], a[1]);
 	case __NR_gettid:
 		return sys_gettid();
+	case __NR_tkill:
+		return sys_tkill((int)a[0], (int)a[1]);
+	case __NR_time:
+		return sys_time((long __user *)a[0]);
 	case __NR_futex:
 		return sys_futex((u32 __user *)a[0], (int)a[1], (u32)a[2],
 				 (const void __user *)a[3], (u32 __user *)a[4],
@@ -134,6 +169,8 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 	case __NR_sched_getaffinity:
 		return sys_sched_getaffinity((int)a[0], (unsigned int)a[1],
 					     (unsigned long __user *)a[2]);
+	case __NR_set_tid_address:
+		return sys_set_tid_address((int __user *)a[0]);
 	case __NR_clock_gettime:
 		return sys_clock_gettime((int)a[0], (void __user *)a[1]);
 	case __NR_clock_nanosleep:
@@ -142,6 +179,14 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 					   (void __user *)a[3]);
 	case __NR_exit_group:
 		return sys_exit_group((int)a[0]);
+	case __NR_tgkill:
+		return sys_tgkill((int)a[0], (int)a[1], (int)a[2]);
+	case __NR_set_robust_list:
+		return sys_set_robust_list((void __user *)a[0], a[1]);
+	case __NR_get_robust_list:
+		return sys_get_robust_list((int)a[0],
+					   (void __user *__user *)a[1],
+					   (size_t __user *)a[2]);
 	case __NR_getrlimit:
 		return sys_getrlimit((unsigned int)a[0], (void __user *)a[1]);
 	case __NR_setrlimit:

@@ -62,10 +62,30 @@ long sys_exit(int code);
 long sys_exit_group(int code);
 long sys_getpid(void);
 long sys_gettid(void);
-long sys_kill(int pid, int sig);
 long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	       int __user *parent_tid, int __user *child_tid, unsigned long tls);
 long sys_arch_prctl(int code, unsigned long addr);
+long sys_set_tid_address(int __user *tidptr);
+long sys_set_robust_list(void __user *head, size_t len);
+long sys_get_robust_list(int pid, void __user *__user *head_ptr,
+			 size_t __user *len_ptr);
+/* sys_signal.c */
+long sys_kill(int pid, int sig);
+long sys_tkill(int pid, int sig);
+long sys_tgkill(int tgid, int pid, int sig);
+long sys_rt_sigaction(int sig, const struct kernel_sigaction __user *act,
+		      struct kernel_sigaction __user *oact, size_t sigsetsize);
+long sys_rt_sigprocmask(int how, const u64 __user *nset, u64 __user *oset,
+			size_t sigsetsize);
+long sys_rt_sigpending(u64 __user *uset, size_t sigsetsize);
+/* sys_info.c */
+long sys_uname(struct new_utsname __user *name);
+long sys_getuid(void);
+long sys_geteuid(void);
+long sys_getgid(void);
+long sys_getegid(void);
+long sys_getppid(void);
+long sys_prctl(int option, unsigned long arg2);
 /* rlimit.c */
 long sys_prlimit64(int pid, unsigned int resource,
 		   const struct rlimit64 __user *new_rlim,
@@ -83,9 +103,14 @@ long sys_sched_setaffinity(int pid, unsigned int len,
 long sys_sched_getaffinity(int pid, unsigned int len,
 			   unsigned long __user *user_mask);
 long sys_sched_yield(void);
+long sys_sched_get_priority_max(int policy);
+long sys_sched_get_priority_min(int policy);
 /* sys_time.c */
 long get_timespec64_ktime(ktime_t *kt, const struct __kernel_timespec __user *u);
 long sys_clock_gettime(int which, struct __kernel_timespec __user *tp);
+long sys_gettimeofday(struct __kernel_old_timeval __user *tv,
+		      struct timezone __user *tz);
+long sys_time(long __user *tloc);
 long sys_clock_nanosleep(int which, int flags,
 			 const struct __kernel_timespec __user *rqtp,
 			 struct __kernel_timespec __user *rmtp);
