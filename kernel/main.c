@@ -31,6 +31,7 @@
 #include "drivers/fbcon.h"
 #include "drivers/i8042.h"
 #include "drivers/rtc_cmos.h"
+#include "kernel/fs/procfs.h"
 #include "lib/string.h"
 #include "kernel/sched/deferred.h"
 #include "kernel/rcu/rcupdate.h"
@@ -144,7 +145,8 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 	futex_init();	/* the hash of futex queues */
 	fs_init();	/* the root file system, from the initramfs */
 	rtc_clock_init();	/* CLOCK_REALTIME from the CMOS clock */
-	dev_init();	/* /dev/console, null, cpu_dma_latency if it lacked them */
+	dev_init();
+	procfs_init();	/* /proc and /sys, generated at open */	/* /dev/console, null, cpu_dma_latency if it lacked them */
 	fault_inject_boot_done();	/* failslab=, fail_page_alloc= from here */
 
 	if (selftest_mode)

@@ -453,6 +453,11 @@ int arch_save_stack_trace(unsigned long rbp, unsigned long *trace, int max);
  * them (for panic(), which has no trap frame). */
 void arch_show_current_regs(void);
 
+struct seq_buf;
+/* arch_show_cpuinfo - /proc/cpuinfo in Linux's x86 format, one block
+ * per online CPU (arch/x86_64/cpuinfo.c).  Context: task. */
+void arch_show_cpuinfo(struct seq_buf *m);
+
 /*
  * ---- the contract's other direction: portable-kernel functions the
  * machine code calls.  Each has exactly one definition, in the kernel

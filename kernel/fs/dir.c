@@ -217,7 +217,9 @@ static void dir_remove(struct inode *dir, struct fs_dirent *de)
 
 /*
  * vfs_unlink - remove the name of a non-directory: 0, -ENOENT, -ENOTDIR
- * (dir is not one), -EISDIR (Linux's unlink(2) answer for a directory).
+ * (dir is not one), -EISDIR (Linux's unlink(2) answer for a directory),
+ * -EPERM for a generated file of /proc or /sys (procfs.h), as Linux's
+ * procfs and sysfs refuse it.
  * Context: task.  Locking: the tree lock held for writing.
  */
 int vfs_unlink(struct inode *dir, const char *name, size_t len)
@@ -234,6 +236,8 @@ int vfs_unlink(struct inode *dir, const char *name, size_t len)
 		return -ENOENT;
 	if (S_ISDIR(de->d_inode->i_mode))
 		return -EISDIR;
+	if (de->d_inode->i_proc)
+		return -EPERM;
 	dir_remove(dir, de);
 	return 0;
 }

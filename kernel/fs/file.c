@@ -15,6 +15,7 @@
  */
 #include "kernel/fs/file.h"
 #include "kernel/fs/fs.h"
+#include "kernel/fs/procfs.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/sched.h"
@@ -207,7 +208,9 @@ struct file *vfs_open(struct inode *inode, unsigned int flags, int *err)
 	struct file *file;
 
 	might_sleep();
-	if (S_ISREG(inode->i_mode))
+	if (inode->i_proc)
+		fop = &proc_fops;	/* /proc, /sys: generated at open */
+	else if (S_ISREG(inode->i_mode))
 		fop = &regular_fops;
 	else if (S_ISDIR(inode->i_mode))
 		fop = &dir_fops;

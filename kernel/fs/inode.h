@@ -18,6 +18,8 @@
 #include "lib/types.h"
 #include "kernel/user/uapi.h"
 
+struct proc_entry;
+
 typedef unsigned int umode_t;
 typedef u32 dev_t;
 
@@ -57,6 +59,8 @@ struct inode {
 					 * points into the boot module (or
 					 * nowhere) and is never written */
 	struct inode *i_parent;		/* directories: "..", itself at a root */
+	const struct proc_entry *i_proc;	/* generated files and links
+						 * (procfs.h): set at boot */
 	struct list_head i_entries;	/* directories: struct fs_dirent.d_child */
 };
 

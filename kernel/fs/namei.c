@@ -34,6 +34,7 @@
  */
 #include "kernel/fs/fs.h"
 #include "kernel/fs/tree_lock.h"
+#include "kernel/fs/procfs.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
 #include "lib/string.h"
@@ -54,6 +55,9 @@ struct nameidata {
 	bool last, trailing_slash;	/* of that component */
 	bool slash_end;			/* the path ends in '/': so does the
 					 * last component, wherever it is */
+	bool link_buf_used;		/* a generated link's target is in
+					 * link_buf (one per walk) */
+	char link_buf[PROC_LINK_MAX];
 };
 
 static void skip_slashes(struct walk_str *w)
@@ -117,6 +121,7 @@ static int walk_init(struct nameidata *nd, struct inode *root,
 	nd->len = 0;
 	nd->last = nd->trailing_slash = false;
 	nd->slash_end = path[len - 1] == '/';
+	nd->link_buf_used = false;
 	return 0;
 }
 
@@ -152,12 +157,25 @@ static int walk_components(struct nameidata *nd, unsigned int flags,
 		if (S_ISLNK(next->i_mode) &&				/* [6] */
 		    (!nd->last || (flags & LOOKUP_FOLLOW) ||
 		     nd->trailing_slash)) {
+			struct walk_str target = { next->i_data, next->i_size };
+
 			if (++nd->links > MAXSYMLINKS ||
 			    nd->depth == ARRAY_SIZE(nd->stack))
 				return -ELOOP;
-			nd->stack[nd->depth++] =
-				(struct walk_str){ next->i_data, next->i_size };
-			if (next->i_size && next->i_data[0] == '/')
+			if (next->i_proc) {	/* /proc/self/exe: written now */
+				long n;
+
+				if (nd->link_buf_used)
+					return -ELOOP;
+				n = proc_link_target(next, nd->link_buf,
+						     sizeof(nd->link_buf));
+				if (n < 0)
+					return (int)n;
+				nd->link_buf_used = true;
+				target = (struct walk_str){ nd->link_buf, (size_t)n };
+			}
+			nd->stack[nd->depth++] = target;
+			if (target.len && target.s[0] == '/')
 				nd->cur = nd->root;
 			continue;
 		}
@@ -360,7 +378,18 @@ int do_rmdir(struct inode *root, struct inode *start, const char *path)
  */
 long vfs_readlink(struct inode *inode, char *buf, size_t len)
 {
+	char target[PROC_LINK_MAX];
+	long n;
+
 	if (!S_ISLNK(inode->i_mode))
 		return -EINVAL;
-	return inode_read(inode, buf, len, 0);
+	if (!inode->i_proc)
+		return inode_read(inode, buf, len, 0);
+	n = proc_link_target(inode, target, sizeof(target));
+	if (n < 0)
+		return n;
+	if ((size_t)n > len)
+		n = (long)len;
+	memcpy(buf, target, (size_t)n);
+	return n;
 }

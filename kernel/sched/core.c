@@ -482,3 +482,8 @@ unsigned long sched_nr_switches(int cpu)
 {
 	return READ_ONCE(cpu_rq(cpu)->nr_switches);
 }
+
+u64 sched_cpu_idle_ns(int cpu)
+{
+	return READ_ONCE(cpu_rq(cpu)->idle->sum_exec_ns);
+}

@@ -209,6 +209,9 @@ void sched_init(void);
 
 /* sched_nr_switches - context switches on cpu so far (tests, bench). */
 unsigned long sched_nr_switches(int cpu);
+/* sched_cpu_idle_ns - time cpu's idle task has run, as of its last
+ * switch or tick (/proc/stat, /proc/uptime).  Context: any. */
+u64 sched_cpu_idle_ns(int cpu);
 
 /*
  * might_sleep - a function that may block calls this first: warn with a

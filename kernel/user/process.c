@@ -28,6 +28,7 @@
 #include "kernel/signal.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
+#include "lib/vsnprintf.h"
 #include "lib/string.h"
 
 static DEFINE_SPINLOCK(process_list_lock);
@@ -126,6 +127,8 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	proc = process_new(argv[0]);
 	if (!proc)
 		goto out_err;
+	snprintf(proc->exe_path, sizeof(proc->exe_path), "%s%s",
+		 argv[0][0] == '/' ? "" : "/", argv[0]);
 	mm = mm_alloc_user(proc->name);					/* [2] */
 	if (!mm)
 		goto out_proc;

@@ -37,6 +37,7 @@ struct process {
 	/* constant after process_spawn */
 	int tgid;			/* the first thread's pid */
 	char name[TASK_COMM_LEN];	/* the program's */
+	char exe_path[128];		/* its path in the tree: /proc/self/exe */
 	struct mm_struct *mm;		/* valid while nr_threads > 0 */
 
 	int refcount;			/* atomic; freed at 0 */

@@ -89,8 +89,17 @@ static void test_user_glibc_startup_calls_answer_as_linux(struct ktest *t)
 	user_expect_exit_zero(t, "t_libc_calls");
 }
 
+/* t_proc: /proc and /sys in Linux's formats, snapshots per open, the
+ * RT-throttling sysctls written and read back (issue 29 item 7;
+ * scenario in user/tests/t_proc.c). */
+static void test_user_proc_and_sys_files_read_as_linux(struct ktest *t)
+{
+	user_expect_exit_zero(t, "t_proc");
+}
+
 KTEST_SUITE(user_abi,
 	    KTEST_CASE(test_user_pi_futex_owner_is_a_thread_of_the_process),
 	    KTEST_CASE(test_user_files_and_fd_tables_answer_as_linux_and_leak_nothing),
 	    KTEST_CASE(test_user_huge_futex_timeout_saturates),
-	    KTEST_CASE(test_user_glibc_startup_calls_answer_as_linux));
+	    KTEST_CASE(test_user_glibc_startup_calls_answer_as_linux),
+	    KTEST_CASE(test_user_proc_and_sys_files_read_as_linux));
