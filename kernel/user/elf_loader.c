@@ -53,7 +53,8 @@ struct elf_image {
 };
 
 /* elf_read - len bytes at pos of f into buf: 0, -EIO when the file is
- * shorter (Linux's elf_read).  Context: task, may sleep (the tree lock). */
+ * shorter (Linux's elf_read).  Context: task, may sleep.  Locking:
+ * inode_read takes and drops the tree lock. */
 static int elf_read(const struct elf_file *f, void *buf, size_t len, u64 pos)
 {
 	long n;
@@ -106,7 +107,7 @@ static void close_exec(struct elf_file *f)
 
 /* load_elf_phdrs - step [2]: the header, the phdr table, the checks.
  * 0, -ENOEXEC, -EIO (shorter than a header), -ENOMEM.  Context: task,
- * sleeps. */
+ * sleeps.  Locking: none held (elf_read takes the tree lock). */
 static int load_elf_phdrs(const struct elf_file *f, struct elf_image *img)
 {
 	size_t size;
@@ -178,7 +179,7 @@ static int elf_map(struct mm_struct *mm, const struct elf_file *f,
 }
 
 /* elf_map_segments - step [5]: every PT_LOAD of img at bias.  Context:
- * task, sleeps. */
+ * task, sleeps.  Locking: none held (elf_map's). */
 static int elf_map_segments(struct mm_struct *mm, const struct elf_file *f,
 			    const struct elf_image *img, u64 bias)
 {
@@ -197,7 +198,7 @@ static int elf_map_segments(struct mm_struct *mm, const struct elf_file *f,
 
 /* read_interp_path - step [3]: PT_INTERP's string, kmalloc'd in *path.
  * 0, -ENOEXEC (no NUL at its end), -EIO, -ENOMEM.  Context: task,
- * sleeps. */
+ * sleeps.  Locking: none held. */
 static int read_interp_path(const struct elf_file *f,
 			    const struct elf64_phdr *ph, char **path)
 {
@@ -223,7 +224,8 @@ static int read_interp_path(const struct elf_file *f,
  * ELF_INTERP_TOP (an ET_EXEC one at its own addresses); *base = its
  * lowest mapped address (AT_BASE), *entry = its entry.  -ELIBBAD when it
  * is no loadable ELF, or names an interpreter itself.  Context: task,
- * sleeps. */
+ * sleeps.  Locking: none held; holds a reference to the interpreter's
+ * inode while it reads it. */
 static int load_elf_interp(struct mm_struct *mm, const char *path,
 			   unsigned long *base, unsigned long *entry)
 {
@@ -260,7 +262,9 @@ out_close:
 	return err;
 }
 
-/* __load_elf_binary - steps [2]-[7] for the opened f. */
+/* __load_elf_binary - steps [2]-[7] for the opened f; allow_interp false
+ * refuses a PT_INTERP (elf_load's in-memory images).  Context: task,
+ * sleeps.  Locking: none held. */
 static int __load_elf_binary(struct mm_struct *mm, const struct elf_file *f,
 			     struct linux_binprm *bprm, bool allow_interp)
 {

@@ -47,7 +47,8 @@ struct linux_binprm {
  * file), -ENOEXEC (not an x86-64 ELF64 rtk can load), -ELIBBAD (the
  * interpreter is not one, or has an interpreter itself), -EIO (a short
  * read), -ENOMEM.  On failure mm holds what was mapped: mmput it.
- * Context: task, sleeps; mm is not running yet. */
+ * Context: task, sleeps; mm is not running yet.  Locking: none held;
+ * the walk and the reads take the tree lock, the mapping mmap_lock. */
 int load_elf_binary(struct mm_struct *mm, struct linux_binprm *bprm);
 
 /* elf_load - the same for an image already in kernel memory (size bytes
@@ -58,7 +59,8 @@ int elf_load(struct mm_struct *mm, const void *image, size_t size,
 
 /* create_elf_tables - map the main stack of mm and lay out Linux's
  * initial stack: argc, argv, envp, auxv, the strings (elf_tables.c);
- * sets bprm->p.  0, -E2BIG, -ENOMEM.  Context: task, sleeps. */
+ * sets bprm->p.  0, -E2BIG, -ENOMEM.  Context: task, sleeps; mm not
+ * running.  Locking: user_map_anon takes mm->mmap_lock. */
 int create_elf_tables(struct mm_struct *mm, struct linux_binprm *bprm);
 
 #endif /* KERNEL_USER_ELF_LOADER_H */

@@ -47,7 +47,7 @@
 
 /* copy_to_new_mm - write len bytes at user address uaddr of mm, page by
  * page through the direct map (mm is not loaded on any CPU).
- * Context: task; mm not running. */
+ * Context: task; mm not running.  Locking: none (nobody else sees mm). */
 static int copy_to_new_mm(struct mm_struct *mm, unsigned long uaddr,
 			  const void *src, size_t len)
 {
@@ -93,7 +93,8 @@ static size_t arg_bytes(const struct linux_binprm *bprm)
 }
 
 /* fill_random - AT_RANDOM's 16 bytes: splitmix64 over the boot clock and
- * a per-call counter (distinct per exec; predictable, see the header). */
+ * a per-call counter (distinct per exec; predictable, see the header).
+ * Context: any.  Locking: none (the counter is atomic). */
 static void fill_random(u64 out[2])
 {
 	static u64 calls;

@@ -9,7 +9,7 @@
  * images into the file system under /t_exec.*, start them, expect the
  * errno load_elf_binary gives (kernel/user/elf_loader.h) and that the
  * kernel's memory is back after the failed starts; they need no
- * initramfs.
+ * initramfs (but for -E2BIG, which needs a program that loads: /hello).
  */
 #include "kernel/ktest.h"
 #include "kernel/fs/fs.h"
@@ -174,8 +174,38 @@ static const char *const bad_files[] = {
 	"/t_exec.nointerp", "/t_exec.text", "/t_exec.notelf",
 	"/t_exec.nested", "/t_exec.nested_ld", "/t_exec.nonul",
 	"/t_exec.loop1", "/t_exec.loop2", "/t_exec.viloop", "/t_exec.short",
-	"/t_exec.shortld",
+	"/t_exec.shortld", "/t_exec.dirld",
 };
+
+/* expect_e2big - an environment over a quarter of the stack (Linux's
+ * limit on argv + envp, elf_tables.c ELF_ARG_MAX) is -E2BIG, for a
+ * program that loads. */
+static void expect_e2big(struct ktest *t)
+{
+	const size_t len = 64 * 1024;
+	char *big = kmalloc(len, GFP_KERNEL);
+	char *envp[] = { big, NULL };
+	char *argv[] = { "/hello", NULL };
+	struct process *p;
+	int err = 0;
+
+	KTEST_ASSERT(t, big, "no memory");
+	memset(big, 'x', len - 1);
+	big[len - 1] = '\0';
+	memcpy(big, "BIG=", 4);
+	p = process_spawn_env(1, argv, envp, &err);
+	if (!p && err == -ENOENT) {	/* no initramfs: nothing loads */
+		kfree(big);
+		return;
+	}
+	KTEST_EXPECT(t, !p && err == -E2BIG, "64 KiB of envp: expected -E2BIG, got %d",
+		     err);
+	if (p) {
+		process_wait(p);
+		process_put(p);
+	}
+	kfree(big);
+}
 
 /* Each malformed program, missing or broken interpreter, symlink loop
  * and over-long path gets Linux's errno; nothing is left allocated. */
@@ -273,6 +303,10 @@ static void test_exec_bad_input_gets_linux_errno(struct ktest *t)
 	longpath[PATH_MAX + 8] = '\0';
 	expect_spawn_errno(t, longpath, -ENAMETOOLONG, "path of PATH_MAX bytes");
 	expect_spawn_errno(t, "/", -EACCES, "a directory");
+	make_elf(&img, "/lib64");
+	put_file(t, root, "/t_exec.dirld", &img, sizeof(img));
+	expect_spawn_errno(t, "/t_exec.dirld", -EACCES, "a directory as interpreter");
+	expect_e2big(t);
 	expect_spawn_errno(t, "", -ENOENT, "an empty path");
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(bad_files); i++)
