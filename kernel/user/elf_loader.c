@@ -21,7 +21,11 @@
  * load_elf_phdrs, elf_map), fs/exec.c (open_exec).  rtk leaves out ASLR,
  * brk, binfmt_script (#!), the page cache (a segment is a copy of the
  * file's bytes: elf_map), and an interpreter's own PT_INTERP, which
- * Linux ignores and rtk refuses (-ELIBBAD).
+ * Linux ignores and rtk refuses (-ELIBBAD).  Linux (since 4.13) puts an
+ * ET_DYN without PT_INTERP (a static PIE, ld.so run as a command) at the
+ * mmap base, not at ELF_ET_DYN_BASE; rtk puts every ET_DYN program there.
+ * A page two segments share is refused (-ENOEXEC): no ELF that GNU ld
+ * links with -z separate-code (Debian's rt-tests, glibc) has one.
  */
 #include "kernel/user/elf_loader.h"
 #include "kernel/user/elf.h"
