@@ -48,6 +48,7 @@
 #define ENODATA		61	/* no data available */
 #define ETIME		62	/* timer expired */
 #define EOVERFLOW	75	/* value too large for type */
+#define ELIBBAD		80	/* accessing a corrupted shared library */
 #define EOPNOTSUPP	95	/* operation not supported */
 #define ENOTSUPP	EOPNOTSUPP
 #define ETIMEDOUT	110	/* timed out */

@@ -2,7 +2,9 @@
 """tools/mkcpio.py - write a cpio archive in the "newc" format (the one
 Linux's initramfs reads: Documentation/driver-api/early-userspace/
 buffer-format.rst), from NAME=FILE pairs: each FILE is stored at the
-archive's root as NAME, a regular file of mode 0755.
+archive's root as NAME, a regular file of mode 0755; a LINK@TARGET pair
+is a symlink LINK (it may name a directory path: "lib64/ld.so@../x";
+each missing directory on the way is an entry of mode 0755 before it).
 
 newc, per entry: the ASCII magic "070701", then 13 fields of 8 hex
 digits (ino, mode, uid, gid, nlink, mtime, filesize, devmajor,
@@ -12,7 +14,8 @@ header), the data padded to 4.  The archive ends with an entry named
 "TRAILER!!!".  Reproducible: mtime, uid and gid are 0, inodes count
 from 1 in argument order.
 
-    tools/mkcpio.py -o build/initramfs.cpio hello=build/user/hello.elf ...
+    tools/mkcpio.py -o build/initramfs.cpio hello=build/user/hello.elf \
+        lib64/ld-rtk-test.so@../t_ldso ...
     tools/mkcpio.py --list build/initramfs.cpio      (names and sizes)
 """
 import argparse
@@ -21,6 +24,8 @@ import sys
 MAGIC = b"070701"
 TRAILER = "TRAILER!!!"
 MODE_FILE = 0o100755
+MODE_DIR = 0o040755
+MODE_LINK = 0o120777
 
 
 def pad4(n):
@@ -38,15 +43,32 @@ def entry(ino, name, mode, data):
 def build(pairs):
     out = []
     seen = set()
-    for ino, pair in enumerate(pairs, 1):
-        name, sep, path = pair.partition("=")
-        if not sep or not name or "/" in name:
-            sys.exit("mkcpio: %r: expected NAME=FILE, NAME without '/'" % pair)
+    ino = 0
+    for pair in pairs:
+        if "@" in pair and "=" not in pair:
+            name, _, target = pair.partition("@")
+            parts = name.split("/")
+            if not target or any(not p for p in parts):
+                sys.exit("mkcpio: %r: expected LINK@TARGET" % pair)
+            for i in range(1, len(parts)):
+                d = "/".join(parts[:i])
+                if d not in seen:
+                    seen.add(d)
+                    ino += 1
+                    out.append(entry(ino, d, MODE_DIR, b""))
+            mode, data = MODE_LINK, target.encode()
+        else:
+            name, sep, path = pair.partition("=")
+            if not sep or not name or "/" in name:
+                sys.exit("mkcpio: %r: expected NAME=FILE, NAME without '/'"
+                         % pair)
+            with open(path, "rb") as f:
+                mode, data = MODE_FILE, f.read()
         if name in seen:
             sys.exit("mkcpio: %s given twice" % name)
         seen.add(name)
-        with open(path, "rb") as f:
-            out.append(entry(ino, name, MODE_FILE, f.read()))
+        ino += 1
+        out.append(entry(ino, name, mode, data))
     out.append(entry(0, TRAILER, 0, b""))
     return b"".join(out)
 
@@ -73,7 +95,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-o", "--output")
     ap.add_argument("--list", metavar="ARCHIVE")
-    ap.add_argument("files", nargs="*", metavar="NAME=FILE")
+    ap.add_argument("files", nargs="*", metavar="NAME=FILE|LINK@TARGET")
     a = ap.parse_args()
     if a.list:
         with open(a.list, "rb") as f:

@@ -75,18 +75,64 @@ $(USER_BUILD)/$(basename $(notdir $(1))).elf: $(USER_OBJ)/$(1).o $(USER_CRT0) $(
 endef
 $(foreach s,$(USER_PROG_SRCS),$(eval $(call user_prog_rule,$(s))))
 
+# Position-independent test programs (user/pie/, issue 29 item 5): ET_DYN
+# images of the loader's PIE and PT_INTERP paths.  They link no library
+# (user/lib is built -fno-pie), only crt0.S (built again with -fpie) and
+# static inlines, and must carry no dynamic relocation: nothing relocates them
+# (the check below fails the build if the linker made one).
+#   t_pie         a static PIE (-static-pie: ET_DYN, no PT_INTERP)
+#   t_pie_interp  the same code as a PIE whose PT_INTERP names
+#                 /lib64/ld-rtk-test.so, a symlink (in the initramfs) to
+#   t_ldso        the test interpreter, itself a static PIE
+USER_PIE_CFLAGS := $(filter-out -fno-pie -fno-pic,$(USER_CFLAGS)) -fpie
+USER_PIE_LDFLAGS := -nostdlib -Wl,--build-id=none -Wl,-z,noexecstack \
+	-Wl,-z,max-page-size=0x1000
+USER_PIE_INTERP := /lib64/ld-rtk-test.so
+USER_PIES := t_pie t_pie_interp t_ldso
+USER_PIE_ELFS := $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PIES))
+
+$(USER_OBJ)/pie/%.o: user/pie/% $(USER_BUILD)/.cflags
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  UCC     $<")
+	$(Q)$(CC) $(USER_PIE_CFLAGS) -c $< -o $@
+$(USER_OBJ)/pie/crt0.S.o: user/lib/crt0.S $(USER_BUILD)/.cflags
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  UCC     $<")
+	$(Q)$(CC) $(USER_PIE_CFLAGS) -c $< -o $@
+
+USER_PIE_START := $(USER_OBJ)/pie/crt0.S.o
+$(USER_BUILD)/t_pie.elf: $(USER_PIE_START) $(USER_OBJ)/pie/t_pie.c.o
+	@$(if $(V),,echo "  ULD     $@")
+	$(Q)$(CC) $(USER_PIE_LDFLAGS) -static-pie -o $@ $^
+	$(Q)! $(CROSS)readelf -rW $@ | grep -q R_X86_64 || \
+		{ echo "$@: has dynamic relocations"; rm -f $@; exit 1; }
+$(USER_BUILD)/t_pie_interp.elf: $(USER_PIE_START) $(USER_OBJ)/pie/t_pie.c.o
+	@$(if $(V),,echo "  ULD     $@")
+	$(Q)$(CC) $(USER_PIE_LDFLAGS) -pie \
+		-Wl,--dynamic-linker=$(USER_PIE_INTERP) -o $@ $^
+	$(Q)! $(CROSS)readelf -rW $@ | grep -q R_X86_64 || \
+		{ echo "$@: has dynamic relocations"; rm -f $@; exit 1; }
+$(USER_BUILD)/t_ldso.elf: $(USER_PIE_START) $(USER_OBJ)/pie/t_ldso.c.o
+	@$(if $(V),,echo "  ULD     $@")
+	$(Q)$(CC) $(USER_PIE_LDFLAGS) -static-pie -o $@ $^
+	$(Q)! $(CROSS)readelf -rW $@ | grep -q R_X86_64 || \
+		{ echo "$@: has dynamic relocations"; rm -f $@; exit 1; }
+
 # The archive holds copies without debug sections (a quarter of the
 # size: the loader reads less); gdb uses the .elf files beside them.
 $(USER_BUILD)/%.stripped: $(USER_BUILD)/%.elf
 	$(Q)$(CROSS)objcopy --strip-debug $< $@
 
-$(BUILD)/initramfs.cpio: $(USER_ELFS:.elf=.stripped) tools/mkcpio.py
+$(BUILD)/initramfs.cpio: $(USER_ELFS:.elf=.stripped) \
+		$(USER_PIE_ELFS:.elf=.stripped) tools/mkcpio.py
 	@$(if $(V),,echo "  CPIO    $@")
 	$(Q)$(PYTHON) tools/mkcpio.py -o $@ \
-		$(foreach p,$(USER_PROGS),$(p)=$(USER_BUILD)/$(p).stripped)
+		$(foreach p,$(USER_PROGS) $(USER_PIES),$(p)=$(USER_BUILD)/$(p).stripped) \
+		$(patsubst /%,%,$(USER_PIE_INTERP))@../t_ldso
 
 user-host-test: $(USER_ELFS) $(BUILD)/initramfs.cpio
 	bash tools/user_host_test.sh $(USER_BUILD)
 
 -include $(patsubst %.o,%.d,$(USER_LIB_OBJS) $(USER_CRT0) \
-	$(patsubst %,$(USER_OBJ)/%.o,$(USER_PROG_SRCS)))
+	$(patsubst %,$(USER_OBJ)/%.o,$(USER_PROG_SRCS)) \
+	$(USER_PIE_START) $(USER_OBJ)/pie/t_pie.c.o $(USER_OBJ)/pie/t_ldso.c.o)

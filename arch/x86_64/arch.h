@@ -337,6 +337,10 @@ void arch_thread_switch(struct arch_thread *prev, struct arch_thread *next);
 /* arch_thread_set_fs / arch_thread_get_fs - arch_prctl(ARCH_SET_FS). */
 void arch_thread_set_fs(struct arch_thread *t, unsigned long base);
 unsigned long arch_thread_get_fs(const struct arch_thread *t);
+/* arch_elf_hwcap - the AT_HWCAP word of a new program's auxv: CPUID.1:EDX,
+ * as Linux's x86_64 ELF_HWCAP (boot_cpu_data's first capability word).
+ * Context: any. */
+unsigned long arch_elf_hwcap(void);
 /* arch_thread_enter_user - leave the kernel into user mode with t's
  * first-entry registers (on this task's stack top; the kernel frames of
  * the caller are dropped).  Runs exit_to_user_mode_prepare() first.

@@ -144,6 +144,14 @@ static void load_segments(const struct arch_thread *t)
 	wrmsr(MSR_KERNEL_GS_BASE, t->gs_base);
 }
 
+unsigned long arch_elf_hwcap(void)
+{
+	struct cpuid_regs r;
+
+	cpuid(1, &r);
+	return r.edx;
+}
+
 void arch_thread_init_exec(struct arch_thread *t, unsigned long pc,
 			   unsigned long sp)
 {

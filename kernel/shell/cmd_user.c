@@ -1,11 +1,15 @@
 /*
  * kernel/shell/cmd_user.c - user programs from the shell:
  *
- *	run NAME [ARGS...] [&]	start NAME from the initramfs with argv =
- *				NAME ARGS, wait for it and print its exit
- *				status ("exited 0", "killed by signal 11");
- *				with a final "&" return at once, a helper
- *				thread prints the status when it ends
+ *	run [VAR=VALUE...] PATH [ARGS...] [&]
+ *				start the program at PATH in the file
+ *				system ("hello" is "/hello"; symlinks
+ *				followed) with argv = PATH ARGS and envp =
+ *				HOME=/ TERM=linux VAR=VALUE..., wait for it
+ *				and print its exit status ("exited 0",
+ *				"killed by signal 11"); with a final "&"
+ *				return at once, a helper thread prints the
+ *				status when it ends
  *	kill PID		end user process PID (or the process of
  *				thread PID) as by SIGKILL
  *	programs		list the initramfs's files
@@ -21,6 +25,24 @@
 #include "lib/string.h"
 
 #define RUN_MAX_ARGS 32
+#define RUN_MAX_ENV 16
+
+/* run_strerror - why a program did not start, in words. */
+static const char *run_strerror(int err)
+{
+	switch (err) {
+	case -ENOENT:	return "no such file (or its interpreter)";
+	case -ENOTDIR:	return "a path component is not a directory";
+	case -ELOOP:	return "too many levels of symbolic links";
+	case -ENAMETOOLONG: return "file name too long";
+	case -EACCES:	return "not a regular file";
+	case -ENOEXEC:	return "not an x86-64 ELF64 executable rtk can load";
+	case -ELIBBAD:	return "its interpreter is not a loadable ELF";
+	case -EIO:	return "the file is shorter than its headers say";
+	case -E2BIG:	return "argument list too long";
+	default:	return "out of memory";
+	}
+}
 
 /* print_status - a wait status (W_EXITCODE) in words. */
 static void print_status(int pid, const char *name, int status)
@@ -47,21 +69,25 @@ static int run_waiter(void *data)
 static int cmd_run(int argc, char **argv)
 {
 	bool background = argc > 1 && !strcmp(argv[argc - 1], "&");
+	char *envp[2 + RUN_MAX_ENV + 1] = { "HOME=/", "TERM=linux" };
+	int envc = 2, first = 1, err = 0;
 	struct process *p;
-	int err = 0;
 
 	if (background)
 		argc--;
-	if (argc < 2 || argc - 1 > RUN_MAX_ARGS) {
-		console_printf("usage: run NAME [ARGS...] [&]  (`programs` lists them)\n");
+	/* leading VAR=VALUE words are the environment, as in sh */
+	while (first < argc && strchr(argv[first], '=') &&
+	       envc < 2 + RUN_MAX_ENV)
+		envp[envc++] = argv[first++];
+	envp[envc] = NULL;
+	if (argc - first < 1 || argc - first > RUN_MAX_ARGS) {
+		console_printf("usage: run [VAR=VALUE...] PATH [ARGS...] [&]  (`programs` lists them)\n");
 		return -EINVAL;
 	}
-	p = process_spawn(argc - 1, &argv[1], &err);
+	p = process_spawn_env(argc - first, &argv[first], envp, &err);
 	if (!p) {
-		console_printf("run: %s: %s\n", argv[1],
-			       err == -ENOENT ? "no such program in the initramfs" :
-			       err == -ENOEXEC ? "not a static x86-64 ELF executable" :
-			       "out of memory");
+		console_printf("run: %s: %s (%d)\n", argv[first],
+			       run_strerror(err), err);
 		return err;
 	}
 	if (background) {
@@ -76,7 +102,7 @@ static int cmd_run(int argc, char **argv)
 	process_put(p);
 	return 0;
 }
-SHELL_COMMAND(run, "run NAME [ARGS...] [&]: a user program from the initramfs",
+SHELL_COMMAND(run, "run [VAR=VALUE...] PATH [ARGS...] [&]: a user program from the file system",
 	      cmd_run);
 
 static int cmd_kill(int argc, char **argv)

@@ -13,8 +13,8 @@
  * file system, walked from "/" ("hello", "./hello" and "/hello" are the
  * same; symlinks followed): 0, or -ENOENT (no such non-empty file, or no
  * root yet).  The bytes stay valid while the file is neither written,
- * truncated nor unlinked: nothing does that to a program in part 1;
- * issue 29 item 5's loader will hold the inode instead.
+ * truncated nor unlinked (tests only: the loader, elf_loader.c, reads
+ * a program through its inode instead).
  * Context: task, may sleep (the tree lock). */
 int initramfs_find(const char *name, const void **data, size_t *size);
 

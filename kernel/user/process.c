@@ -2,11 +2,13 @@
  * kernel/user/process.c - starting, waiting for and killing user
  * processes (see process.h).
  *
- * process_spawn():
- *   [1] the program's bytes from the initramfs (initramfs.c);
- *   [2] a new address space, the ELF's segments in it (elf_loader.c);
+ * process_spawn_env():
+ *   [1] the program by path in the file system, and its name (the path's
+ *       last component, as Linux's comm);
+ *   [2] a new address space, the ELF's segments and its interpreter's in
+ *       it (elf_loader.c load_elf_binary);
  *   [3] the main stack with Linux's initial layout (argc, argv, envp,
- *       auxv: elf_loader.c elf_setup_stack);
+ *       auxv: elf_tables.c create_elf_tables);
  *   [4] the fd table, fds 0, 1 and 2 on /dev/console (so a program's
  *       write(1, ...) reaches the console through the table, as on Linux);
  *       the first thread: a kthread whose first code leaves for ring 3
@@ -20,7 +22,6 @@
 #include "kernel/user/rlimit.h"
 #include "kernel/fs/fs_struct.h"
 #include "kernel/fs/fdtable.h"
-#include "kernel/user/initramfs.h"
 #include "kernel/user/uapi.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
@@ -106,25 +107,36 @@ static struct process *process_new(const char *name)
 	return p;
 }
 
+/* The environment of a program nobody gave one: what Linux's kernel
+ * gives /init (init/main.c envp_init). */
+static char *const default_envp[] = { "HOME=/", "TERM=linux", NULL };
+
 struct process *process_spawn(int argc, char *const argv[], int *err)
 {
-	const void *image;
-	size_t size;
+	return process_spawn_env(argc, argv, NULL, err);
+}
+
+struct process *process_spawn_env(int argc, char *const argv[],
+				  char *const envp[], int *err)
+{
+	struct linux_binprm bprm = { .filename = argv[0], .argc = argc,
+				     .argv = argv };
+	const char *name = strrchr(argv[0], '/');
 	struct process *proc;
 	struct mm_struct *mm;
 	struct files_struct *files;
 	struct user_thread *t;
 	struct task_struct *task;
-	unsigned long entry, sp;
 	long ret;
 
 	might_sleep();
 	BUG_ON(argc < 1);
-	ret = initramfs_find(argv[0], &image, &size);			/* [1] */
-	if (ret)
-		goto out_err;
+	bprm.envp = envp ? envp : default_envp;				/* [1] */
+	while (bprm.envp[bprm.envc])
+		bprm.envc++;
+	name = name && name[1] ? name + 1 : argv[0];
 	ret = -ENOMEM;
-	proc = process_new(argv[0]);
+	proc = process_new(name);
 	if (!proc)
 		goto out_err;
 	snprintf(proc->exe_path, sizeof(proc->exe_path), "%s%s",
@@ -132,10 +144,10 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	mm = mm_alloc_user(proc->name);					/* [2] */
 	if (!mm)
 		goto out_proc;
-	ret = elf_load(mm, image, size, &entry);
+	ret = load_elf_binary(mm, &bprm);
 	if (ret)
 		goto out_mm;
-	ret = elf_setup_stack(mm, argc, argv, &sp);			/* [3] */
+	ret = create_elf_tables(mm, &bprm);				/* [3] */
 	if (ret)
 		goto out_mm;
 	ret = process_charge_thread(proc);				/* [4] */
@@ -152,7 +164,7 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 	t = user_thread_alloc();
 	if (!t)
 		goto out_files;
-	arch_thread_init_exec(&t->arch, entry, sp);
+	arch_thread_init_exec(&t->arch, bprm.entry, bprm.p);
 	task = kthread_create(user_thread_start, t, "%s", proc->name);
 	if (!task)
 		goto out_thread;

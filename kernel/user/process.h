@@ -83,11 +83,17 @@ struct user_thread {
 	u64 pending;			/* sent to this thread (tgkill) */
 };
 
-/* process_spawn - load program name (its argv[0]) from the initramfs
- * into a new address space and start its first thread.  Returns the
- * process with a reference for the caller (process_wait, process_put),
- * or an ERR_PTR-free NULL with *err set: -ENOENT, -ENOEXEC, -ENOMEM.
+/* process_spawn_env - start the program at path argv[0] (walked from
+ * "/", symlinks followed; "hello" is "/hello") in a new address space,
+ * with argv and envp (NULL: HOME=/ TERM=linux, what Linux gives /init;
+ * NULL-terminated otherwise) on its initial stack.  Returns the process
+ * with a reference for the caller (process_wait, process_put), or NULL
+ * with *err: load_elf_binary's errors (elf_loader.h), -E2BIG, -ENOMEM.
  * Context: task, sleeps. */
+struct process *process_spawn_env(int argc, char *const argv[],
+				  char *const envp[], int *err);
+
+/* process_spawn - process_spawn_env with the default environment. */
 struct process *process_spawn(int argc, char *const argv[], int *err);
 
 /* process_wait - sleep until every thread of p has exited; returns the
