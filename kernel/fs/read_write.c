@@ -13,7 +13,7 @@
  * are -ESPIPE, as after Linux's nonseekable_open.
  * Linux counterpart: fs/read_write.c (ksys_read, ksys_write, vfs_read,
  * vfs_write, ksys_pread64, ksys_lseek, rw_verify_area, MAX_RW_COUNT).
- * Left out: readv/writev, pwrite64, sendfile, splice.
+ * Left out: pwrite64, sendfile, splice (readv/writev: read_write_vec.c).
  */
 #include "kernel/fs/fdtable.h"
 #include "kernel/user/syscalls.h"

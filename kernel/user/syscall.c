@@ -50,6 +50,10 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		return sys_ioctl(a[0], (unsigned int)a[1], a[2]);
 	case __NR_pread64:
 		return sys_pread64(a[0], (char __user *)a[1], a[2], (s64)a[3]);
+	case __NR_readv:
+		return sys_readv(a[0], (const struct iovec __user *)a[1], a[2]);
+	case __NR_writev:
+		return sys_writev(a[0], (const struct iovec __user *)a[1], a[2]);
 	case __NR_access:
 		return sys_access((const char __user *)a[0], (int)a[1]);
 	case __NR_dup:

@@ -18,6 +18,11 @@ long sys_read(unsigned int fd, char __user *buf, size_t count);
 long sys_write(unsigned int fd, const char __user *buf, size_t count);
 long sys_pread64(unsigned int fd, char __user *buf, size_t count, s64 pos);
 long sys_lseek(unsigned int fd, s64 offset, unsigned int whence);
+/* kernel/fs/read_write_vec.c */
+long sys_readv(unsigned long fd, const struct iovec __user *vec,
+	       unsigned long vlen);
+long sys_writev(unsigned long fd, const struct iovec __user *vec,
+		unsigned long vlen);
 /* kernel/fs/sys_open.c */
 long do_sys_openat(int dfd, const char __user *filename, int flags,
 		   unsigned int mode);

@@ -81,6 +81,8 @@
 #define __NR_prlimit64			302
 /* the small calls glibc makes at start-up and for its threads */
 #define __NR_rt_sigaction		13
+#define __NR_readv			19
+#define __NR_writev			20
 #define __NR_rt_sigprocmask		14
 #define __NR_uname			63
 #define __NR_gettimeofday		96
@@ -182,6 +184,12 @@ struct __kernel_timespec {
 #define FUTEX_WAITERS		0x80000000u	/* set by the kernel: it has waiters */
 #define FUTEX_OWNER_DIED	0x40000000u	/* robust lists, not in rtk */
 #define FUTEX_TID_MASK		0x3fffffffu	/* the owner's TID */
+
+/* readv/writev's buffers (uapi/linux/uio.h) */
+struct iovec {
+	void *iov_base;		/* a user address */
+	size_t iov_len;
+};
 
 /* prctl (uapi/linux/prctl.h): the two options glibc and busybox use */
 #define PR_SET_NAME		15

@@ -30,6 +30,9 @@
  *      blocks SIGKILL; a blocked SIGUSR2 sent by kill and by tgkill is
  *      pending (rt_sigpending), an ignored SIGHUP is not, and kill of a
  *      signal with a handler leaves the process alive.
+ *   7. writev and readv: every buffer in order, the total returned;
+ *      readv stops short at end of file; -EBADF, -EINVAL (vlen 1025, a
+ *      negative length), -EFAULT (a bad vector).
  */
 #include "user/lib/ulib.h"
 #include "user/lib/pthread.h"
@@ -293,6 +296,32 @@ static void signals(void)
 	      sys_call2(__NR_rt_sigpending, (long)&pend, 16), -EINVAL);
 }
 
+/* 7. the vector calls */
+static void vectors(void)
+{
+	char a[2], b[10];
+	struct iovec w[3] = { { "ab", 2 }, { "", 0 }, { "cdef", 4 } };
+	struct iovec r[2] = { { a, sizeof(a) }, { b, sizeof(b) } };
+	struct iovec neg = { a, (size_t)-1 };
+	int fd = open("/t_libc_calls.vec", O_RDWR | O_CREAT | O_TRUNC, 0600);
+
+	check("open a scratch file", fd >= 0, 1);
+	check("writev", sys_call3(__NR_writev, fd, (long)w, 3), 6);
+	check("lseek 0", lseek(fd, 0, 0), 0);
+	check("readv: short at end of file",
+	      sys_call3(__NR_readv, fd, (long)r, 2), 6);
+	check("readv: first buffer", memcmp(a, "ab", 2), 0);
+	check("readv: second buffer", memcmp(b, "cdef", 4), 0);
+	check("writev(bad fd)", sys_call3(__NR_writev, 999, (long)w, 0), -EBADF);
+	check("writev(vlen 1025)", sys_call3(__NR_writev, fd, (long)w, 1025),
+	      -EINVAL);
+	check("writev(negative length)", sys_call3(__NR_writev, fd, (long)&neg, 1),
+	      -EINVAL);
+	check("writev(bad vector)", sys_call3(__NR_writev, fd, 16, 1), -EFAULT);
+	close(fd);
+	unlink("/t_libc_calls.vec");
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -303,6 +332,7 @@ int main(int argc, char **argv)
 	wall_clock();
 	futex_bitsets();
 	signals();
+	vectors();
 	if (!failures)
 		printf("t_libc_calls: ok\n");
 	return failures;
