@@ -285,7 +285,7 @@ run: deps $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio
 	@echo "rtk: QEMU, serial console here; poweroff (or ctrl-A x) to leave"
 	@# poweroff leaves through isa-debug-exit: status (0 << 1) | 1 = 1
 	$(QEMU) $(QEMU_ARGS) -kernel $(BUILD)/rtk.elf -append "$(APPEND)" \
-		-initrd $(BUILD)/initramfs.cpio \
+		-initrd $(BUILD)/initramfs.cpio$(if $(wildcard $(ABI_INITRD)),$(comma)$(ABI_INITRD)) \
 		-display none -serial mon:stdio; s=$$?; [ $$s -le 1 ] || \
 		{ echo "rtk: QEMU exited with status $$s"; exit $$s; }
 
@@ -298,18 +298,34 @@ host-test: $(HOST_TESTS)
 	$(PYTHON) tools/harness.py --host-bin $(BUILD)/host \
 		--log $(BUILD)/host-test.log
 
-test: deps $(HOST_TESTS) $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio
+# The compare initramfs (Debian's busybox-static, rt-tests and their glibc
+# libraries, uncompressed): the one compare-linux boots Linux with, and a
+# second boot module of `make test`, where the debian suite runs its
+# binaries (tests/kernel/test_debian.c).  Fetched once with apt-get
+# download into ABI_CACHE; without Debian's archive the file is not made
+# and the suite skips, saying so.
+ABI_CACHE ?= build/compare-linux
+ABI_INITRD := $(ABI_CACHE)/initramfs.cpio
+.PHONY: abi-initramfs
+abi-initramfs: $(ABI_INITRD)
+$(ABI_INITRD): tools/compare_linux.py
+	@mkdir -p $(ABI_CACHE)
+	$(Q)$(PYTHON) tools/compare_linux.py --initramfs-only \
+		--cache $(ABI_CACHE) >/dev/null || \
+		echo "abi-initramfs: could not fetch Debian's packages: the debian suite will skip"
+
+test: deps $(HOST_TESTS) $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio $(ABI_INITRD)
 	$(PYTHON) tools/harness.py --host-bin $(BUILD)/host \
 		--elf $(BUILD)/rtk.elf --qemu $(QEMU) --smp $(SMP) --mem $(MEM) \
-		--initrd $(BUILD)/initramfs.cpio \
+		--initrd $(BUILD)/initramfs.cpio,$(ABI_INITRD) \
 		--accel $(ACCEL) --append "$(APPEND)" --timeout $(TIMEOUT) \
 		$(if $(ICOUNT),--icount $(ICOUNT)) \
 		$(if $(SELFTEST),--selftest $(SELFTEST)) \
 		--log $(BUILD)/kernel-test.log
 
-kernel-test: deps $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio
+kernel-test: deps $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio $(ABI_INITRD)
 	$(PYTHON) tools/harness.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \
-		--initrd $(BUILD)/initramfs.cpio \
+		--initrd $(BUILD)/initramfs.cpio,$(ABI_INITRD) \
 		--smp $(SMP) --mem $(MEM) --accel $(ACCEL) --append "$(APPEND)" \
 		--timeout $(TIMEOUT) $(if $(ICOUNT),--icount $(ICOUNT)) \
 		$(if $(SELFTEST),--selftest $(SELFTEST)) \

@@ -55,7 +55,6 @@ two halves would each carry a copy of it.
 """
 import argparse
 import glob
-import gzip
 import os
 import re
 import shutil
@@ -67,8 +66,10 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import latency  # noqa: E402  (Serial, parse_output, percentile)
 
-PACKAGES = ["linux-image-rt-amd64", "linux-image-amd64", "rt-tests",
-            "busybox-static", "libnuma1"]
+# the user-space packages are the initramfs's; --initramfs-only fetches
+# them alone (make test's debian suite), into a root of their own
+USER_PACKAGES = ["rt-tests", "busybox-static", "libnuma1"]
+PACKAGES = ["linux-image-rt-amd64", "linux-image-amd64"] + USER_PACKAGES
 DONE = b"compare-linux: done"
 
 INIT = r"""#!/bin/sh
@@ -122,13 +123,13 @@ def run(cmd, **kw):
     return subprocess.run(cmd, check=True, **kw)
 
 
-def fetch(cache):
+def fetch(cache, packages=PACKAGES, rootname="root"):
     """apt-get download the packages (once) and unpack them."""
     debs = os.path.join(cache, "debs")
-    root = os.path.join(cache, "root")
+    root = os.path.join(cache, rootname)
     os.makedirs(debs, exist_ok=True)
     names = []
-    for p in PACKAGES:
+    for p in packages:
         # the metapackages name the versioned image package they need
         if p.startswith("linux-image-"):
             out = subprocess.run(["apt-cache", "depends", p],
@@ -147,8 +148,9 @@ def fetch(cache):
     if not os.path.isdir(root):
         tmp = root + ".tmp"
         shutil.rmtree(tmp, ignore_errors=True)
-        for d in sorted(glob.glob(os.path.join(debs, "*.deb"))):
-            run(["dpkg-deb", "-x", d, tmp])
+        for n in names:
+            for d in sorted(glob.glob(os.path.join(debs, n + "_*.deb"))):
+                run(["dpkg-deb", "-x", d, tmp])
         os.rename(tmp, root)
     kernels = {}
     for v in sorted(glob.glob(os.path.join(root, "boot", "vmlinuz-*"))):
@@ -184,7 +186,7 @@ def needed(binary):
 def build_initramfs(root, cache, micro=None):
     """busybox + cyclictest + hackbench + their libraries + /init, and
     the static tools/linux_micro.c binary micro if given."""
-    img = os.path.join(cache, "initramfs.cpio.gz")
+    img = os.path.join(cache, "initramfs.cpio")
     tree = os.path.join(cache, "initramfs")
     shutil.rmtree(tree, ignore_errors=True)
     for d in ("bin", "proc", "sys", "dev", "lib/x86_64-linux-gnu", "lib64"):
@@ -194,7 +196,7 @@ def build_initramfs(root, cache, micro=None):
     if micro:
         shutil.copy(micro, tree + "/bin/linux_micro")
     libs = {"ld-linux-x86-64.so.2"}
-    for b in ("cyclictest", "hackbench"):
+    for b in ("cyclictest", "hackbench", "pi_stress"):
         src = os.path.join(root, "usr", "bin", b)
         shutil.copy(src, os.path.join(tree, "bin", b))
         libs.update(needed(src))
@@ -218,7 +220,8 @@ def build_initramfs(root, cache, micro=None):
 
 
 def write_cpio(tree, img):
-    """tree as a gzip'd newc cpio archive (the initramfs format), plus
+    """tree as an uncompressed newc cpio archive (the initramfs format;
+    Linux takes it uncompressed too, and rtk has no inflate), plus
     /dev/console, which the kernel opens for /init before anything
     mounts devtmpfs; written here so the host needs no cpio tool."""
     out = bytearray()
@@ -250,7 +253,7 @@ def write_cpio(tree, img):
     entry("dev/console", 0o020600, rdev=(5, 1))
     entry("TRAILER!!!", 0)
     with open(img, "wb") as f:
-        f.write(gzip.compress(bytes(out), 1))
+        f.write(bytes(out))
 
 
 def qemu_base(a):
@@ -665,9 +668,17 @@ def main(argv=None):
                     help="--micro: CPUs under -icount (Linux needs 1)")
     ap.add_argument("--samples", type=int, default=256,
                     help="--micro: linux_micro -n (rtk's BENCH_SAMPLES)")
+    ap.add_argument("--initramfs-only", action="store_true",
+                    help="fetch the user-space packages only, write "
+                    "CACHE/initramfs.cpio, print its path and stop (the "
+                    "archive rtk's debian suite boots beside its own)")
     a = ap.parse_args(argv)
 
     os.makedirs(a.cache, exist_ok=True)
+    if a.initramfs_only:
+        root, _ = fetch(a.cache, USER_PACKAGES, "root-user")
+        print(build_initramfs(root, a.cache))
+        return 0
     root, linux = fetch(a.cache)
     initrd = build_initramfs(root, a.cache, a.micro)
     hz = set(v for v in linux_hz(root).values() if v)

@@ -148,9 +148,12 @@ def qemu_command(args):
            # COM2, LPPTEST's stimulus line (tests/kernel/test_lpptest.c)
            "-serial", "null"]
     # the user programs (kernel/user/initramfs.c): only when built, so a
-    # tree without user/ programs still boots and tests
-    if getattr(args, "initrd", None) and os.path.exists(args.initrd):
-        cmd += ["-initrd", args.initrd]
+    # tree without user/ programs still boots and tests; a comma list is
+    # one boot module each (QEMU's multiboot -initrd), those that exist
+    initrds = [p for p in (getattr(args, "initrd", None) or "").split(",")
+               if p and os.path.exists(p)]
+    if initrds:
+        cmd += ["-initrd", ",".join(initrds)]
     if args.icount is not None:
         cmd += ["-accel", "tcg,thread=single",
                 "-icount", "shift=%s,sleep=off" % args.icount]
@@ -337,7 +340,8 @@ def main(argv=None):
     ap.add_argument("--cpu", default="max")
     ap.add_argument("--append", default="", help="extra kernel arguments")
     ap.add_argument("--initrd", help="initramfs (cpio) passed as -initrd "
-                    "when the file exists")
+                    "when the file exists; a comma list: one boot module "
+                    "each")
     ap.add_argument("--timeout", type=int, default=300,
                     help="seconds for the whole kernel run")
     ap.add_argument("--selftest", default="",

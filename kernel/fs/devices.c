@@ -214,13 +214,15 @@ const struct file_operations *chrdev_fops(dev_t rdev)
 }
 
 /*
- * console_open_stdio - fds 0, 1 and 2 of a new process's table, one
- * O_RDWR file on /dev/console shared by the three (Linux's init opens
- * it once and dups it twice): 0, or the open's error (-ENOENT when the
- * node is missing), -ENOMEM.
- * Context: task, may sleep.
+ * stdio_open_path - fds from..to-1 of a new process's table, one file on
+ * path opened with flags (and mode, for O_CREAT) shared by them, as
+ * Linux's init opens the console once and dups it: 0, or the open's
+ * error (-ENOENT when the node is missing, -EISDIR ...), -ENOMEM.
+ * An fd already open is replaced.
+ * Context: task, may sleep.  Locking: none held.
  */
-int console_open_stdio(struct files_struct *files)
+int stdio_open_path(struct files_struct *files, const char *path, int flags,
+		    umode_t mode, unsigned int from, unsigned int to)
 {
 	struct inode *root = get_fs_root(&init_fs), *inode;
 	struct file *file;
@@ -229,16 +231,16 @@ int console_open_stdio(struct files_struct *files)
 	might_sleep();
 	if (!root)
 		return ret;
-	ret = path_openat(root, root, "/dev/console", O_RDWR, 0, &inode);
+	ret = path_openat(root, root, path, flags, mode, &inode);
 	iput(root);
 	if (ret)
 		return ret;
-	file = vfs_open(inode, O_RDWR, &ret);
+	file = vfs_open(inode, (unsigned int)flags, &ret);
 	if (!file) {
 		iput(inode);
 		return ret;
 	}
-	for (unsigned int fd = 0; fd < 3 && !ret; fd++) {
+	for (unsigned int fd = from; fd < to && !ret; fd++) {
 		ret = replace_fd(files, fd, get_file(file), false);
 		if (ret < 0)
 			fput(file);
@@ -247,6 +249,12 @@ int console_open_stdio(struct files_struct *files)
 	}
 	fput(file);
 	return ret;
+}
+
+/* console_open_stdio - fds 0, 1 and 2 on one O_RDWR /dev/console. */
+int console_open_stdio(struct files_struct *files)
+{
+	return stdio_open_path(files, "/dev/console", O_RDWR, 0, 0, 3);
 }
 
 static void __init dev_node(struct inode *root, const char *path,

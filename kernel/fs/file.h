@@ -78,6 +78,8 @@ loff_t generic_file_llseek_size(struct file *file, loff_t offset, int whence,
 struct files_struct;
 const struct file_operations *chrdev_fops(dev_t rdev);
 int console_open_stdio(struct files_struct *files);
+int stdio_open_path(struct files_struct *files, const char *path, int flags,
+		    umode_t mode, unsigned int from, unsigned int to);
 void dev_init(void);
 #define CONSOLE_MAJOR 5
 #define CONSOLE_MINOR 1

@@ -71,20 +71,26 @@ static int cmd_run(int argc, char **argv)
 	bool background = argc > 1 && !strcmp(argv[argc - 1], "&");
 	char *envp[2 + RUN_MAX_ENV + 1] = { "HOME=/", "TERM=linux" };
 	int envc = 2, first = 1, err = 0;
+	const char *out = NULL;
 	struct process *p;
 
 	if (background)
 		argc--;
+	/* a trailing `> FILE`: stdout and stderr to FILE, as sh's > FILE 2>&1 */
+	if (argc > 2 && !strcmp(argv[argc - 2], ">")) {
+		out = argv[argc - 1];
+		argc -= 2;
+	}
 	/* leading VAR=VALUE words are the environment, as in sh */
 	while (first < argc && strchr(argv[first], '=') &&
 	       envc < 2 + RUN_MAX_ENV)
 		envp[envc++] = argv[first++];
 	envp[envc] = NULL;
 	if (argc - first < 1 || argc - first > RUN_MAX_ARGS) {
-		console_printf("usage: run [VAR=VALUE...] PATH [ARGS...] [&]  (`programs` lists them)\n");
+		console_printf("usage: run [VAR=VALUE...] PATH [ARGS...] [> FILE] [&]  (`programs` lists them)\n");
 		return -EINVAL;
 	}
-	p = process_spawn_env(argc - first, &argv[first], envp, &err);
+	p = process_spawn_out(argc - first, &argv[first], envp, out, &err);
 	if (!p) {
 		console_printf("run: %s: %s (%d)\n", argv[first],
 			       run_strerror(err), err);
@@ -102,7 +108,7 @@ static int cmd_run(int argc, char **argv)
 	process_put(p);
 	return 0;
 }
-SHELL_COMMAND(run, "run [VAR=VALUE...] PATH [ARGS...] [&]: a user program from the file system",
+SHELL_COMMAND(run, "run [VAR=VALUE...] PATH [ARGS...] [> FILE] [&]: a user program from the file system",
 	      cmd_run);
 
 static int cmd_kill(int argc, char **argv)

@@ -119,6 +119,13 @@ struct process *process_spawn(int argc, char *const argv[], int *err)
 struct process *process_spawn_env(int argc, char *const argv[],
 				  char *const envp[], int *err)
 {
+	return process_spawn_out(argc, argv, envp, NULL, err);
+}
+
+struct process *process_spawn_out(int argc, char *const argv[],
+				  char *const envp[], const char *out_path,
+				  int *err)
+{
 	struct linux_binprm bprm = { .filename = argv[0], .argc = argc,
 				     .argv = argv };
 	const char *name = strrchr(argv[0], '/');
@@ -158,6 +165,9 @@ struct process *process_spawn_env(int argc, char *const argv[],
 	if (!files)
 		goto out_uncharge;
 	ret = console_open_stdio(files);
+	if (!ret && out_path)	/* fds 1 and 2 replaced: `> out 2>&1` */
+		ret = stdio_open_path(files, out_path,
+				      O_WRONLY | O_CREAT | O_TRUNC, 0644, 1, 3);
 	if (ret)
 		goto out_files;
 	ret = -ENOMEM;

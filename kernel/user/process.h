@@ -93,6 +93,14 @@ struct user_thread {
 struct process *process_spawn_env(int argc, char *const argv[],
 				  char *const envp[], int *err);
 
+/* process_spawn_out - process_spawn_env with fds 1 and 2 on the file
+ * out_path (created or truncated, 0644) instead of the console, as a
+ * shell's `> FILE 2>&1`; out_path NULL: the console.  The errors of
+ * process_spawn_env, and the open's (-ENOENT, -EISDIR ...). */
+struct process *process_spawn_out(int argc, char *const argv[],
+				  char *const envp[], const char *out_path,
+				  int *err);
+
 /* process_spawn - process_spawn_env with the default environment. */
 struct process *process_spawn(int argc, char *const argv[], int *err);
 
