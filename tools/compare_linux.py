@@ -20,11 +20,16 @@ is the same Debian release) and an /init script that
              `load hackbench 2`) and one `while :; do :; done` per CPU
              (rtk's `run t_loop &` per CPU), then the same cyclictest
 
-and powers off.  rtk side: the in-kernel cyclictest with the same
-options, loaded by one `run t_loop &` per CPU (a user-mode busy loop,
-unpinned, as the shell's) and `load hackbench 2` (--rtk-load chooses
-others, e.g. "cpu 2; hackbench 2": rtk's in-kernel busy loops, a harder
-load for rtk under TCG, docs/latency.md "Which busy loop").
+and powers off.  rtk side (issue 29 item 8), rows rtk-MODEL: the same
+binaries from the same initramfs (a second boot module beside rtk's
+own), started from rtk's shell with `run`: Debian's cyclictest with the
+same arguments, loaded by one `run t_loop &` per CPU (a user-mode busy
+loop, as Linux's shell loop) and Debian's hackbench -T (one long run:
+rtk's programs have no shell loop before issue 30).  Rows
+rtk-MODEL-own (leave them out with --no-own): rtk's in-kernel
+cyclictest with the same options, loaded by `run t_loop &` per CPU and
+`load hackbench 2` (--rtk-load chooses others, e.g. "cpu 2; hackbench
+2": rtk's in-kernel busy loops, docs/latency.md "Which busy loop").
 Every kernel boots under the same QEMU settings as rtk's harness
 (-machine q35 -cpu max -accel tcg, --smp, --mem; --icount adds
 -icount shift=N,sleep=off).  A round boots each kernel in each mode
@@ -402,20 +407,43 @@ def run_linux(a, kernel, initrd, mode, log):
         ser.close()
 
 
-def rtk_cmd(a, elf):
+def rtk_cmd(a, elf, initrd=None):
     cmd = qemu_base(a) + ["-device", "isa-debug-exit,iobase=0xf4,iosize=4",
                           "-kernel", elf, "-append", ""]
-    if a.rtk_initrd:	# the user programs a `run` load starts
-        cmd += ["-initrd", a.rtk_initrd]
+    # rtk's own programs (t_loop) and, for the Debian rows, the compare
+    # initramfs Linux boots: one multiboot module each
+    mods = [m for m in (a.rtk_initrd, initrd) if m]
+    if mods:
+        cmd += ["-initrd", ",".join(mods)]
     return cmd
 
 
-def run_rtk(a, elf, mode, log):
-    ser = latency.Serial(rtk_cmd(a, elf), log)
+# The Debian rows (rtk-rt, rtk-none): the binaries and arguments Linux's
+# /init runs, from the same initramfs, started with the shell's `run`.
+# Linux's /init restarts hackbench in a shell loop; rtk (no shell for
+# programs before issue 30) starts it once with ten times the loops, so
+# that it outlives the measurement: the same load while both run.
+DEBIAN_HACKBENCH = "/bin/hackbench -g 2 -f 4 -T -l 1000000"
+
+
+def debian_ct_command(a):
+    return "run /bin/cyclictest -S -p99 -i1000 -l%d -q -h %d -m" % (
+        a.loops, a.hist)
+
+
+def debian_loads(a):
+    return ["run t_loop &"] * a.smp + ["run %s &" % DEBIAN_HACKBENCH]
+
+
+def run_rtk(a, elf, mode, log, initrd=None):
+    """One rtk run: with initrd (the compare initramfs), Debian's
+    cyclictest under Debian's hackbench; without, rtk's in-kernel
+    cyclictest under --rtk-load (the "-own" rows)."""
+    ser = latency.Serial(rtk_cmd(a, elf, initrd), log)
     try:
         ser.read_until(re.escape(latency.PROMPT), 600)
         if mode == "loaded":
-            for ld in rtk_loads(a):
+            for ld in (debian_loads(a) if initrd else rtk_loads(a)):
                 if ld.startswith("run "):   # a user program, as typed
                     ser.type(ld)
                     ser.read_until(rb"\] \S+ started|run: |usage", 120)
@@ -428,7 +456,7 @@ def run_rtk(a, elf, mode, log):
         rtk_stat(ser)
         host = HostStat(ser)
         host.start()
-        ser.type(ct_command(a))
+        ser.type(debian_ct_command(a) if initrd else ct_command(a))
         ser.read_until(rb"# Histogram Overflows:[^\n]*\n", a.timeout)
         host_line = host.stop()
         ser.read_until(re.escape(latency.PROMPT), 120)
@@ -668,6 +696,9 @@ def main(argv=None):
                     help="--micro: CPUs under -icount (Linux needs 1)")
     ap.add_argument("--samples", type=int, default=256,
                     help="--micro: linux_micro -n (rtk's BENCH_SAMPLES)")
+    ap.add_argument("--no-own", action="store_true",
+                    help="leave out the rtk-MODEL-own rows (rtk's "
+                    "in-kernel cyclictest and loads)")
     ap.add_argument("--initramfs-only", action="store_true",
                     help="fetch the user-space packages only, write "
                     "CACHE/initramfs.cpio, print its path and stop (the "
@@ -692,6 +723,8 @@ def main(argv=None):
     for spec in a.rtk:
         model, elf = spec.split("=", 1)
         kernels.append(("rtk-" + model, "rtk", elf))
+        if not a.no_own:
+            kernels.append(("rtk-%s-own" % model, "rtk-own", elf))
     if a.only:
         keep = a.only.split(",")
         kernels = [k for k in kernels if k[0] in keep]
@@ -712,7 +745,9 @@ def main(argv=None):
                     try:
                         text = (run_linux(a, path, initrd, mode, log)
                                 if kind == "linux"
-                                else run_rtk(a, path, mode, log))
+                                else run_rtk(a, path, mode, log,
+                                             initrd if kind == "rtk"
+                                             else None))
                         f = figures(text, a.hist)
                         if f:
                             f["csw"], f["ipi"] = (intensity(text)
@@ -725,7 +760,7 @@ def main(argv=None):
                 if f:
                     f["round"] = r
                     res.setdefault((name, mode), []).append(f)
-                    print("round %d %-9s %-6s min %5s P50 %5s avg %6s "
+                    print("round %d %-12s %-6s min %5s P50 %5s avg %6s "
                           "(>=1ms %5s) P99 %6s max %7s ctxsw/s %6s "
                           "IPI/s %6s%s  (%.0f s)" %
                           (r, name, mode, fmt(f["min"]), fmt(f["p50"]),
@@ -745,13 +780,16 @@ def main(argv=None):
 
     hz = linux_hz(root)
     lines = ["# compare-linux: QEMU TCG -machine q35 -cpu max -smp %d -m %s%s,"
-             " cyclictest -S -p99 -i1000 -l%d -h %d; loaded = hackbench "
-             "2 groups + %d busy loops (rtk: %s); medians of %d "
-             "rounds, us"
+             " cyclictest -S -p99 -i1000 -l%d -h %d -m; loaded = hackbench "
+             "2 groups + %d busy loops; medians of %d rounds, us"
              % (a.smp, a.mem, " -icount shift=%s" % a.icount if a.icount
-                else "", a.loops, a.hist, a.smp,
+                else "", a.loops, a.hist, a.smp, a.rounds),
+             "# linux-*, rtk-MODEL: Debian's /bin/cyclictest and /bin/hackbench "
+             "from the same initramfs (rtk: `%s` under %s); rtk-MODEL-own: "
+             "rtk's in-kernel cyclictest under %s"
+             % (debian_ct_command(a), "; ".join(debian_loads(a)),
                 "; ".join(x if x.startswith("run ") else "load " + x
-                          for x in rtk_loads(a)), a.rounds),
+                          for x in rtk_loads(a))),
              "# tick rate: %s, rtk HZ=%s; over each cyclictest run: the "
              "guest's context switches and IPIs (RES + CAL) per second, the "
              "host's futex calls and main-loop wake-ups (ppoll) per second "
@@ -760,13 +798,13 @@ def main(argv=None):
              "avg carried by wake-ups of 1 ms or more" % (
                  ", ".join("%s CONFIG_HZ=%s" % kv for kv in sorted(hz.items())),
                  a.rtk_hz or "?"),
-             "%-10s %-7s %5s %5s %6s %6s %6s %7s %8s %6s %7s %6s %6s %6s" %
+             "%-13s %-7s %5s %5s %6s %6s %6s %7s %8s %6s %7s %6s %6s %6s" %
              ("kernel", "mode", "min", "P50", "avg", ">=1ms", "P99", "max",
               "ctxsw/s", "IPI/s", "futex/s", "loop/s", "runq/s", "rounds")]
     for name, _, path in kernels:
         for mode in ("idle", "loaded"):
             lines.append(
-                "%-10s %-7s %5s %5s %6s %6s %6s %7s %8s %6s %7s %6s %6s %6d"
+                "%-13s %-7s %5s %5s %6s %6s %6s %7s %8s %6s %7s %6s %6s %6d"
                 % (name, mode, fmt(med(name, mode, "min")),
                    fmt(med(name, mode, "p50")), fmt(med(name, mode, "avg")),
                    fmt(med(name, mode, "tail")), fmt(med(name, mode, "p99")),
