@@ -142,9 +142,14 @@ int elf_load(struct mm_struct *mm, const void *image, size_t size,
 		if (err)
 			return err;	/* mm's pages go with the mm */
 		nr_load++;
+		/* the heap starts at the page-aligned end of the program */
+		mm->start_brk = max(mm->start_brk,
+				    ALIGN_UP(ph[i].p_vaddr + ph[i].p_memsz,
+					     PAGE_SIZE));
 	}
 	if (!nr_load)
 		return -ENOEXEC;
+	mm->brk = mm->start_brk;
 	*entry = eh->e_entry;
 	return 0;
 }

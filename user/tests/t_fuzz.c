@@ -181,6 +181,7 @@ static bool excluded(long nr)
 	switch (nr) {
 	case __NR_exit: case __NR_exit_group: case __NR_kill:
 	case __NR_clone: case __NR_munmap: case __NR_arch_prctl:
+	case __NR_mprotect: case __NR_brk:	/* could unmap the fuzzer */
 	case __NR_nanosleep: case __NR_clock_nanosleep: case __NR_futex:
 	case __NR_sched_setscheduler: case __NR_sched_setparam:
 	case __NR_chdir:
@@ -216,6 +217,8 @@ int main(int argc, char **argv)
 			a[j] = random_arg();
 		if (nr == __NR_write && (a[0] == 1 || a[0] == 2))
 			a[0] = 3;
+		if (nr == __NR_mmap)	/* a fixed one could replace our code */
+			a[3] &= ~(long)(MAP_FIXED | MAP_FIXED_NOREPLACE);
 		ret = sys_call6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 		if (ret == -ENOSYS)
 			enosys++;
