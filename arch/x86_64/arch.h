@@ -287,6 +287,11 @@ int arch_unmap_user_page(u64 pgd, unsigned long virt, u64 *phys);
  * how many it freed.  Only when no thread runs in it any more
  * (exit_mmap). */
 unsigned long arch_user_unmap_all(u64 pgd);
+/* arch_user_next_mapped - the lowest mapped page in [start, end), or end:
+ * skips whole absent tables, so a sparse 128 TiB range costs a few steps
+ * (munmap of a huge range, MAP_FIXED over one). */
+unsigned long arch_user_next_mapped(u64 pgd, unsigned long start,
+				   unsigned long end);
 /* arch_protect_user_page - give virt's present entry the MAP_* flags
  * (MAP_WRITE, MAP_EXEC, MAP_PAGE_CACHE, MAP_PAGE_SHARED), same page; the
  * caller flushes.  0, -EINVAL, -EACCES (W+X), -ENOENT (not mapped). */

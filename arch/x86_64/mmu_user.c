@@ -156,6 +156,32 @@ int arch_unmap_user_page(u64 pgd, unsigned long virt, u64 *phys)
 	return 0;
 }
 
+unsigned long arch_user_next_mapped(u64 pgd, unsigned long start,
+				   unsigned long end)
+{
+	unsigned long va = ALIGN_DOWN(start, PAGE_SIZE);
+
+	while (va < end && va < USER_ADDR_END) {
+		const u64 *table = phys_to_virt(pgd);
+		int level;
+
+		for (level = 4; level >= 1; level--) {
+			u64 e = table[pt_index(va, level)];
+
+			if (!(e & PTE_P))
+				break;
+			if (level == 1)
+				return va;
+			table = phys_to_virt(e & PTE_ADDR);
+		}
+		/* nothing below this entry: on to the next one of its level
+		 * (user tables have no large pages: PTE_PS never set) */
+		va = ALIGN_DOWN(va, 1UL << (PAGE_SHIFT + 9 * (level - 1))) +
+		     (1UL << (PAGE_SHIFT + 9 * (level - 1)));
+	}
+	return end;
+}
+
 int arch_protect_user_page(u64 pgd, unsigned long virt, unsigned int flags)
 {
 	u64 *pte;

@@ -83,10 +83,11 @@ int user_mprotect(struct mm_struct *mm, unsigned long start,
 		} else if ((flags & MAP_PAGE_CACHE) && (map & MAP_WRITE)) {
 			need++;
 		}
-	}
-	if (need > USER_MAX_PAGES - mm->nr_pages) {
-		err = -ENOMEM;
-		goto out_unlock;
+		/* stops a huge range early, before its end is walked */
+		if (need > USER_MAX_PAGES - mm->nr_pages) {
+			err = -ENOMEM;
+			goto out_unlock;
+		}
 	}
 	if (prot == PROT_NONE) {				/* [2] */
 		__user_unmap(mm, start, npages);

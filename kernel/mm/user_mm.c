@@ -20,40 +20,64 @@
 #include "lib/errno.h"
 #include "lib/string.h"
 
+#define UNMAP_BATCH_PAGES 16
+
+/* unmap_batch - up to 16 contiguous pages __user_unmap cleared: one
+ * shootdown (which invalidates page by page) covers them, then the
+ * private ones are freed. */
+struct unmap_batch {
+	unsigned long first, end;	/* the range cleared so far */
+	unsigned long nr;		/* private pages in phys[] */
+	u64 phys[UNMAP_BATCH_PAGES];
+};
+
+/* flush_batch - one shootdown for the batch's range, then free its
+ * private pages (no CPU reaches them through its TLB any more).
+ * Locking: mmap_lock held. */
+static void flush_batch(struct mm_struct *mm, struct unmap_batch *b)
+{
+	mmap_assert_locked(mm);
+	if (b->end > b->first)
+		arch_flush_user_range(b->first, b->end);
+	for (unsigned long j = 0; j < b->nr; j++)
+		free_page(phys_to_virt(b->phys[j]));
+	mm->nr_pages -= b->nr;
+	b->nr = 0;
+	b->first = b->end = 0;
+}
+
 /*
  * __user_unmap - clear n pages at addr, flush, free the private ones.
- * Batches of 16: one shootdown per batch, and a page is freed only after
- * the flush that makes sure no CPU still reaches it through its TLB.
+ * Only mapped pages are visited (arch_user_next_mapped skips absent
+ * tables: munmap of a huge range is cheap); a run of up to 16 contiguous
+ * pages shares one shootdown, and a page is freed only after it.
  * Context: task, sleeps (the shootdown waits).  Locking: mmap_lock held.
  */
 void __user_unmap(struct mm_struct *mm, unsigned long addr, unsigned long n)
 {
-	unsigned long cleared = 0, unmapped = 0;
-	u64 phys[16];
-	unsigned long start = addr;
+	unsigned long end = addr + n * PAGE_SIZE, va;
+	struct unmap_batch b = { 0 };
 
 	mmap_assert_locked(mm);
-	for (unsigned long i = 0; i < n; i++) {
-		unsigned long va = addr + i * PAGE_SIZE;
+	for (va = arch_user_next_mapped(mm->pgd, addr, end); va < end;
+	     va = arch_user_next_mapped(mm->pgd, va + PAGE_SIZE, end)) {
 		unsigned int flags;
+		u64 phys;
 
-		if (arch_query_user_page(mm->pgd, va, NULL, &flags) == 0 &&
-		    arch_unmap_user_page(mm->pgd, va, &phys[cleared]) == 0) {
-			unmapped++;
-			if (!(flags & MAP_PAGE_BORROWED))
-				cleared++;
-		}
-		if (cleared == ARRAY_SIZE(phys) || i == n - 1) {
-			if (unmapped)
-				arch_flush_user_range(start, va + PAGE_SIZE);
-			for (unsigned long j = 0; j < cleared; j++)
-				free_page(phys_to_virt(phys[j]));
-			mm->nr_pages -= cleared;
-			cleared = 0;
-			unmapped = 0;
-			start = va + PAGE_SIZE;
-		}
+		if (b.end != b.first && va != b.end)
+			flush_batch(mm, &b);	/* a gap: not one range */
+		if (arch_query_user_page(mm->pgd, va, NULL, &flags) ||
+		    arch_unmap_user_page(mm->pgd, va, &phys))
+			continue;
+		if (b.end == b.first)
+			b.first = va;
+		b.end = va + PAGE_SIZE;
+		if (!(flags & MAP_PAGE_BORROWED))
+			b.phys[b.nr++] = phys;
+		if (b.end - b.first == UNMAP_BATCH_PAGES * PAGE_SIZE)
+			flush_batch(mm, &b);
 	}
+	flush_batch(mm, &b);
 }
 
 static bool user_range_ok(unsigned long addr, unsigned long npages)
@@ -67,11 +91,8 @@ bool __user_range_empty(struct mm_struct *mm, unsigned long addr,
 			unsigned long n)
 {
 	mmap_assert_locked(mm);
-	for (unsigned long i = 0; i < n; i++)
-		if (!arch_query_user_page(mm->pgd, addr + i * PAGE_SIZE, NULL,
-					  NULL))
-			return false;
-	return true;
+	return arch_user_next_mapped(mm->pgd, addr, addr + n * PAGE_SIZE) ==
+	       addr + n * PAGE_SIZE;
 }
 
 int __user_map_page(struct mm_struct *mm, unsigned long addr, void *page,

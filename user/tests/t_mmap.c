@@ -7,7 +7,8 @@
  *      reservations (more than the 64 MiB cap of private pages) succeed,
  *      nothing in them is accessible, mprotect makes 132 KiB of one
  *      read-write (zeroed), a partial munmap trims it; an 8 MiB + 4 KiB
- *      stack with the guard page left PROT_NONE;
+ *      stack with the guard page left PROT_NONE; munmap, MAP_FIXED and
+ *      mprotect over a 64 GiB reservation return at once;
  *   3. mprotect: read-only keeps the bytes and refuses kernel writes,
  *      read-write again, PROT_NONE; -EINVAL, -ENOMEM, -EACCES, len 0;
  *   4. MAP_FIXED replaces the middle of a mapping; MAP_FIXED_NOREPLACE
@@ -23,7 +24,7 @@
  *   8. MAP_SHARED of a file made with O_CREAT + ftruncate(30), as
  *      cyclictest does in /dev/shm: writes through the mapping are read
  *      back by pread, write(2)s show in the mapping, two mappings see the
- *      same bytes, the mapping outlives unlink;
+ *      same bytes, the mapping outlives the file's growth and unlink;
  *   9. bad input: -EBADF, -EACCES (O_WRONLY fd; MAP_SHARED+PROT_WRITE of
  *      an O_RDONLY fd), -ENODEV (/dev/null, a directory), -EINVAL (len 0,
  *      an offset off a page, no mapping type), -ENOMEM (a huge len, a
@@ -149,6 +150,30 @@ static void prot_none_reserves(void)
 	check("stack top written", stack[8 * MIB + PAGE - 1], 's');
 	check("guard page stays none", readable(stack), -EFAULT);
 	check("munmap the stack", munmap(stack, 8 * MIB + PAGE), 0);
+}
+
+/* A 64 GiB reservation with one page used: munmap, MAP_FIXED and
+ * mprotect over it visit what is mapped, not 16 M absent pages (each
+ * call would take minutes under TCG otherwise). */
+static void huge_sparse_ranges(void)
+{
+	size_t len = 64UL << 30;
+	char *r = map_anon(len, PROT_NONE, MAP_NORESERVE);
+
+	check("64 GiB PROT_NONE reservation", map_err(r), 0);
+	if (mmap_failed(r))
+		return;
+	check("mprotect its last page RW",
+	      mprotect(r + len - PAGE, PAGE, PROT_READ | PROT_WRITE), 0);
+	r[len - 1] = 'e';
+	rtk_check("mprotect all 64 GiB RW: over the cap",
+		  mprotect(r, len, PROT_READ | PROT_WRITE), -ENOMEM);
+	check("mprotect all 64 GiB PROT_NONE", mprotect(r, len, PROT_NONE), 0);
+	check("last page gone", readable(r + len - 1), -EFAULT);
+	check("MAP_FIXED PROT_NONE over 64 GiB",
+	      (long)mmap(r, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
+			 MAP_FIXED | MAP_NORESERVE, -1, 0), (long)r);
+	check("munmap 64 GiB", munmap(r, len), 0);
 }
 
 static void mprotect_cases(void)
@@ -328,6 +353,11 @@ static void shared_file_maps(void)
 	check("lseek 10", lseek(fd, 10, SEEK_SET), 10);
 	check("write XY", write(fd, "XY", 2), 2);
 	check("the mapping sees write(2)", a[10] + a[11], 'X' + 'Y');
+	/* the file grows past its block (rtk moves the bytes and keeps the
+	 * old block for the mapping: no fault, freed with the file) */
+	check("lseek 100000", lseek(fd, 100000, SEEK_SET), 100000);
+	check("grow the file", write(fd, "G", 1), 1);
+	check("mapping after the growth", a[0] + b[1], 'h' + 'e');
 	check("unlink while mapped", unlink(shm_path), 0);
 	a[20] = '!';
 	check("mapping outlives unlink", b[20], '!');
@@ -408,6 +438,7 @@ int main(int argc, char **argv)
 	}
 	anonymous_memory();
 	prot_none_reserves();
+	huge_sparse_ranges();
 	mprotect_cases();
 	map_fixed();
 	brk_cases();
