@@ -293,7 +293,7 @@ unsigned long arch_user_unmap_all(u64 pgd);
 unsigned long arch_user_next_mapped(u64 pgd, unsigned long start,
 				   unsigned long end);
 /* arch_protect_user_page - give virt's present entry the MAP_* flags
- * (MAP_WRITE, MAP_EXEC, MAP_PAGE_CACHE, MAP_PAGE_SHARED), same page; the
+ * (MAP_WRITE, MAP_EXEC, MAP_PAGE_*), same page; the
  * caller flushes.  0, -EINVAL, -EACCES (W+X), -ENOENT (not mapped). */
 int arch_protect_user_page(u64 pgd, unsigned long virt, unsigned int flags);
 /* arch_query_user_page - is virt mapped?  0 with *phys, *flags (all the

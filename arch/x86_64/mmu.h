@@ -35,6 +35,9 @@
 #define MAP_PAGE_CACHE 0x8
 #define MAP_PAGE_SHARED 0x10
 #define MAP_PAGE_BORROWED (MAP_PAGE_CACHE | MAP_PAGE_SHARED)
+/* MAP_PAGE_NOWRITE: a MAP_SHARED page of a file opened read-only, which
+ * mprotect may not make writable (Linux: no VM_MAYWRITE).  PTE bit 11. */
+#define MAP_PAGE_NOWRITE 0x20
 
 /* arch_unmap_page - remove the 4 KiB mapping at virt and flush it from
  * every online CPU's TLB (shootdown, arch/x86_64/tlb.h); once it returns

@@ -118,6 +118,8 @@ static u64 user_leaf_bits(unsigned int flags)
 		bits |= PTE_SW_CACHE;
 	if (flags & MAP_PAGE_SHARED)
 		bits |= PTE_SW_SHARED;
+	if (flags & MAP_PAGE_NOWRITE)
+		bits |= PTE_SW_NOWRITE;
 	return bits;
 }
 
@@ -219,7 +221,8 @@ int arch_query_user_page(u64 pgd, unsigned long virt, u64 *phys,
 		*flags = ((*pte & PTE_W) ? MAP_WRITE : 0) |
 			 ((*pte & PTE_NX) ? 0 : MAP_EXEC) |
 			 ((*pte & PTE_SW_CACHE) ? MAP_PAGE_CACHE : 0) |
-			 ((*pte & PTE_SW_SHARED) ? MAP_PAGE_SHARED : 0);
+			 ((*pte & PTE_SW_SHARED) ? MAP_PAGE_SHARED : 0) |
+			 ((*pte & PTE_SW_NOWRITE) ? MAP_PAGE_NOWRITE : 0);
 	return 0;
 }
 

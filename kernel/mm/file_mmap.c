@@ -66,9 +66,11 @@ void mm_drop_files(struct mm_struct *mm)
  * (inode_read takes the tree lock). */
 static void *private_copy(struct inode *inode, unsigned long index)
 {
-	char *page = alloc_page();
+	char *page;
 	long n;
 
+	might_sleep();
+	page = alloc_page();
 	if (!page)
 		return NULL;
 	n = inode_read(inode, page, PAGE_SIZE, index * PAGE_SIZE);

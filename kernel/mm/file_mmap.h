@@ -22,7 +22,8 @@ struct mm_struct;
 struct inode;
 
 /* __do_mmap_file - map npages of inode from file page pgoff at addr,
- * where nothing is mapped: MAP_WRITE / MAP_EXEC in map_flags, shared for
+ * where nothing is mapped: MAP_WRITE / MAP_EXEC in map_flags (and
+ * MAP_PAGE_NOWRITE for a shared mapping of a read-only fd), shared for
  * MAP_SHARED.  All or nothing.  0, -ENOMEM, -EINVAL.
  * Context: task, sleeps.  Locking: mmap_lock held; takes the tree lock. */
 int __do_mmap_file(struct mm_struct *mm, unsigned long addr,

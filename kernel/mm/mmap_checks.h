@@ -3,6 +3,7 @@
  * mprotect(2), as Linux makes them and in Linux's order, apart from the
  * address space: pure functions of the arguments (and of the file's mode
  * and open flags), so the host tests run them (tests/host/test_mmap_checks.c).
+ * Context: any (pure functions).  Locking: none.
  * Linux counterpart: mm/mmap.c do_mmap (its len, flag and file checks),
  * mm/mprotect.c do_mprotect_pkey's first lines, arch/x86/kernel/
  * sys_x86_64.c (the offset check).

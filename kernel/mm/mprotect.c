@@ -50,8 +50,9 @@ static int copy_cache_page(struct mm_struct *mm, unsigned long va, u64 phys,
  * user_mprotect - give npages at start the protection prot.
  * [1] first pass, nothing changed yet: an absent page that is to become
  *     accessible must lie in the mmap region (else -ENOMEM, Linux's "no
- *     VMA there"), and the pages to allocate (absent ones, cache pages
- *     made writable) must fit under the cap;
+ *     VMA there"), a shared page of a read-only fd may not become
+ *     writable (-EACCES), and the pages to allocate (absent ones, cache
+ *     pages made writable) must fit under the cap;
  * [2] PROT_NONE: unmap the range (private pages freed);
  * [3] a present private or shared page: new flags in place, the
  *     borrowed bits kept;
@@ -80,6 +81,9 @@ int user_mprotect(struct mm_struct *mm, unsigned long start,
 				goto out_unlock;
 			}
 			need++;
+		} else if ((flags & MAP_PAGE_NOWRITE) && (map & MAP_WRITE)) {
+			err = -EACCES;	/* a shared page of a read-only fd */
+			goto out_unlock;
 		} else if ((flags & MAP_PAGE_CACHE) && (map & MAP_WRITE)) {
 			need++;
 		}
@@ -103,7 +107,8 @@ int user_mprotect(struct mm_struct *mm, unsigned long start,
 			} else {				/* [3] */
 				err = arch_protect_user_page(
 					mm->pgd, va,
-					map | (flags & MAP_PAGE_BORROWED));
+					map | (flags & (MAP_PAGE_BORROWED |
+							MAP_PAGE_NOWRITE)));
 				changed = true;
 			}
 		} else {					/* [5] */

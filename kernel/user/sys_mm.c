@@ -53,6 +53,8 @@ static long do_mmap(struct mm_struct *mm, unsigned long addr,
 	}
 	if (prot == PROT_NONE)
 		return (long)addr;	/* a reservation: nothing mapped */
+	if (file && (flags & MAP_TYPE) != MAP_PRIVATE && !file_writable(file))
+		map |= MAP_PAGE_NOWRITE;	/* mprotect keeps it read-only */
 	if (file)
 		err = __do_mmap_file(mm, addr, npages, map, file->f_inode,
 				     off / PAGE_SIZE,
@@ -69,6 +71,8 @@ static long do_mmap(struct mm_struct *mm, unsigned long addr,
  * [2] a file mapping: the fd (-EBADF), then what the file allows
  *     (-ENODEV, -EACCES: mmap_check_file);
  * [3] under mmap_lock, place and fill it (do_mmap).
+ * Context: task, sleeps.  Locking: takes mmap_lock (then the fs tree
+ * lock, in file_mmap.c).
  */
 long sys_mmap(unsigned long addr, unsigned long len, unsigned long prot,
 	      unsigned long flags, unsigned long fd, unsigned long off)
@@ -102,6 +106,8 @@ out_put:
 	return ret;
 }
 
+/* sys_munmap, sys_mprotect, sys_brk - Context: task, sleeps.  Locking:
+ * take mmap_lock (user_unmap, user_mprotect, user_brk). */
 long sys_munmap(unsigned long addr, size_t len)
 {
 	might_sleep();
@@ -128,6 +134,8 @@ long sys_brk(unsigned long brk)
 	return (long)user_brk(current->mm, brk);
 }
 
+/* sys_madvise, sys_mlock, sys_munlock, sys_mlockall, sys_munlockall -
+ * fixed answers.  Context: task.  Locking: none. */
 long sys_madvise(unsigned long start, size_t len, int behavior)
 {
 	return -EINVAL;

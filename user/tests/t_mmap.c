@@ -331,8 +331,8 @@ static void private_file_maps(void)
 
 static void shared_file_maps(void)
 {
-	char *a, *b;
-	int fd;
+	char *a, *b, *c;
+	int fd, ro;
 
 	fd = open(shm_path, O_RDWR | O_CREAT | O_EXCL, 0666);
 	check("create the shm file", fd >= 0, 1);
@@ -358,6 +358,14 @@ static void shared_file_maps(void)
 	check("lseek 100000", lseek(fd, 100000, SEEK_SET), 100000);
 	check("grow the file", write(fd, "G", 1), 1);
 	check("mapping after the growth", a[0] + b[1], 'h' + 'e');
+	ro = open(shm_path, O_RDONLY, 0);
+	c = mmap(NULL, 30, PROT_READ, MAP_SHARED, ro, 0);
+	check("MAP_SHARED of an O_RDONLY fd", map_err(c), 0);
+	check("mprotect it RW: -EACCES",
+	      mprotect(c, 30, PROT_READ | PROT_WRITE), -EACCES);
+	check("MAP_SHARED read-only sees the bytes", c[0], 'h');
+	munmap(c, 30);
+	close(ro);
 	check("unlink while mapped", unlink(shm_path), 0);
 	a[20] = '!';
 	check("mapping outlives unlink", b[20], '!');
