@@ -143,6 +143,23 @@ static bool retire_block(struct page_cache *cache, const char *old)
 	return true;
 }
 
+/*
+ * mapping_retire_data - see filemap.h.  The race it closes (t_mmap's
+ * "grow the file" check makes it happen, in one process):
+ *
+ *	CPU0 (process A)			CPU1 (process B)
+ *	mmap(fd, MAP_SHARED): PTEs point
+ *	  at the file's block (pinned)
+ *						write(fd) past the block:
+ *						  __inode_move_data copies it
+ *						  to a larger one, and would
+ *						  kfree the old block
+ *	*p = 1: a write into freed memory
+ *
+ * So a pinned file's old block is kept (A's mapping reads and writes it,
+ * stale but valid) until the inode is freed, which waits for A's exit
+ * (A's mm holds the inode: file_mmap.c).
+ */
 bool mapping_retire_data(struct inode *inode, const char *old)
 {
 	fs_tree_assert_write_held();
