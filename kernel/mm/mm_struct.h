@@ -25,7 +25,8 @@
  * Linux counterpart: include/linux/mm_types.h (struct mm_struct),
  * kernel/fork.c (mm_alloc, __mmdrop), include/linux/sched/mm.h (mmgrab,
  * mmdrop, mmget, mmput); PREEMPT_RT 2.6.1x mmdrop_delayed.  rtk leaves
- * out VMAs (anonymous pages are tracked in the page tables alone) and
+ * out VMAs (user pages are tracked in the page tables alone:
+ * kernel/mm/user_mm.h) and
  * mm_cpumask (a TLB shootdown goes to every CPU); owner_tgid stands for
  * Linux's mm->owner (a task, under CONFIG_MEMCG).
  */
