@@ -358,6 +358,14 @@ static void shared_file_maps(void)
 	check("lseek 100000", lseek(fd, 100000, SEEK_SET), 100000);
 	check("grow the file", write(fd, "G", 1), 1);
 	check("mapping after the growth", a[0] + b[1], 'h' + 'e');
+	/* a file written since boot has no page cache: a private copy */
+	c = mmap(NULL, 30, PROT_READ, MAP_PRIVATE, fd, 0);
+	check("MAP_PRIVATE of the written file", map_err(c), 0);
+	if (!mmap_failed(c)) {
+		check("private copy: bytes", memcmp(c, "hello", 5), 0);
+		check("private copy: zero past EOF", c[4095], 0);
+		munmap(c, 30);
+	}
 	ro = open(shm_path, O_RDONLY, 0);
 	c = mmap(NULL, 30, PROT_READ, MAP_SHARED, ro, 0);
 	check("MAP_SHARED of an O_RDONLY fd", map_err(c), 0);
