@@ -67,13 +67,15 @@ void mm_drop_files(struct mm_struct *mm)
 static void *private_copy(struct inode *inode, unsigned long index)
 {
 	char *page;
-	long n;
+	long n = 0;
 
 	might_sleep();
 	page = alloc_page();
 	if (!page)
 		return NULL;
-	n = inode_read(inode, page, PAGE_SIZE, index * PAGE_SIZE);
+	/* past any file's end (index * PAGE_SIZE could wrap): zeros */
+	if (index < FS_MAX_FILE_SIZE / PAGE_SIZE)
+		n = inode_read(inode, page, PAGE_SIZE, index * PAGE_SIZE);
 	if (n < 0)
 		n = 0;
 	memset(page + n, 0, PAGE_SIZE - (size_t)n);
@@ -101,6 +103,10 @@ int __do_mmap_file(struct mm_struct *mm, unsigned long addr,
 	int err;
 
 	mmap_assert_locked(mm);
+	/* a shared file is backed up to FS_MAX_FILE_SIZE only (no overflow:
+	 * pgoff < 2^52, npages < 2^35) */
+	if (shared && pgoff + npages > FS_MAX_FILE_SIZE / PAGE_SIZE)
+		return -ENOMEM;
 	if (!shared && (map_flags & MAP_WRITE) &&
 	    npages > USER_MAX_PAGES - mm->nr_pages)
 		return -ENOMEM;

@@ -90,7 +90,7 @@ static void *get_zero_page(void)
 int filemap_read_page(struct inode *inode, unsigned long index, void **page)
 {
 	struct page_cache *cache;
-	size_t off = index * PAGE_SIZE;
+	size_t off;
 	int err = 0;
 
 	might_sleep();
@@ -104,7 +104,8 @@ int filemap_read_page(struct inode *inode, unsigned long index, void **page)
 		err = -ENOMEM;
 		goto out_unlock;
 	}
-	if (off >= inode->i_size || index >= cache->nr_pages) {	/* [2] */
+	off = index * PAGE_SIZE;	/* used only once index < nr_pages */
+	if (index >= cache->nr_pages || off >= inode->i_size) {	/* [2] */
 		*page = get_zero_page();
 		err = *page ? 0 : -ENOMEM;
 		goto out_unlock;

@@ -56,8 +56,12 @@ int mmap_check_args(unsigned long addr, unsigned long len, unsigned long prot,
 	return 0;
 }
 
+/* Linux's MAX_LFS_FILESIZE on 64-bit: the largest loff_t. */
+#define MAX_LFS_FILESIZE 0x7fffffffffffffffUL
+
 int mmap_check_file(unsigned int mode, unsigned int f_flags,
-		    unsigned long prot, unsigned long flags)
+		    unsigned long prot, unsigned long flags, unsigned long off,
+		    unsigned long len)
 {
 	unsigned int acc = f_flags & O_ACCMODE;
 
@@ -68,6 +72,8 @@ int mmap_check_file(unsigned int mode, unsigned int f_flags,
 	if ((flags & MAP_TYPE) != MAP_PRIVATE && (prot & PROT_WRITE) &&
 	    acc != O_RDWR)
 		return -EACCES;
+	if (off > MAX_LFS_FILESIZE || len > MAX_LFS_FILESIZE - off)
+		return -EOVERFLOW;
 	return 0;
 }
 

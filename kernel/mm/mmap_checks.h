@@ -31,9 +31,11 @@ int mmap_check_args(unsigned long addr, unsigned long len, unsigned long prot,
 /* mmap_check_file - what a file mapping needs from the file: a regular
  * file (a character device or directory: -ENODEV, no mmap operation), an
  * fd open for reading (-EACCES), and for a writable MAP_SHARED one an fd
- * open for writing (-EACCES). */
+ * open for writing (-EACCES); a range that ends within a file's largest
+ * offset (-EOVERFLOW: Linux's file_mmap_ok, MAX_LFS_FILESIZE). */
 int mmap_check_file(unsigned int mode, unsigned int f_flags,
-		    unsigned long prot, unsigned long flags);
+		    unsigned long prot, unsigned long flags, unsigned long off,
+		    unsigned long len);
 
 /* mprotect_check_args - -EINVAL for start off a page or unknown prot
  * bits, -ENOMEM for a range past task_size, -EACCES for W+X; 0 with

@@ -93,7 +93,7 @@ long sys_mmap(unsigned long addr, unsigned long len, unsigned long prot,
 		if (!file)
 			return -EBADF;
 		ret = mmap_check_file(file->f_inode->i_mode, file->f_flags,
-				      prot, flags);
+				      prot, flags, off, npages * PAGE_SIZE);
 		if (ret)
 			goto out_put;
 	}

@@ -55,22 +55,32 @@ static void test_mmap_bad_args_get_linux_errnos(void)
 	CHECK_EQ(args(0x10001, 1UL << 62, RW, ANON | MAP_FIXED, 0), -ENOMEM);
 }
 
+static int file(unsigned int mode, unsigned int acc, unsigned long prot,
+		unsigned long flags)
+{
+	return mmap_check_file(mode, acc, prot, flags, 0, PG);
+}
+
 static void test_mmap_file_needs_a_regular_file_open_for_it(void)
 {
-	CHECK_EQ(mmap_check_file(S_IFREG | 0644, O_RDONLY, PROT_READ,
-				 MAP_PRIVATE), 0);
-	CHECK_EQ(mmap_check_file(S_IFREG | 0644, O_RDONLY, RW, MAP_PRIVATE), 0);
-	CHECK_EQ(mmap_check_file(S_IFREG | 0644, O_RDONLY, RW, MAP_SHARED),
-		 -EACCES);
-	CHECK_EQ(mmap_check_file(S_IFREG | 0644, O_RDONLY, PROT_READ,
-				 MAP_SHARED), 0);
-	CHECK_EQ(mmap_check_file(S_IFREG | 0644, O_RDWR, RW, MAP_SHARED), 0);
-	CHECK_EQ(mmap_check_file(S_IFREG | 0644, O_WRONLY, PROT_READ,
-				 MAP_PRIVATE), -EACCES);
-	CHECK_EQ(mmap_check_file(S_IFCHR | 0666, O_RDWR, PROT_READ,
-				 MAP_PRIVATE), -ENODEV);
-	CHECK_EQ(mmap_check_file(S_IFDIR | 0755, O_RDONLY, PROT_READ,
-				 MAP_PRIVATE), -ENODEV);
+	unsigned int reg = S_IFREG | 0644;
+
+	CHECK_EQ(file(reg, O_RDONLY, PROT_READ, MAP_PRIVATE), 0);
+	CHECK_EQ(file(reg, O_RDONLY, RW, MAP_PRIVATE), 0);
+	CHECK_EQ(file(reg, O_RDONLY, RW, MAP_SHARED), -EACCES);
+	CHECK_EQ(file(reg, O_RDONLY, PROT_READ, MAP_SHARED), 0);
+	CHECK_EQ(file(reg, O_RDWR, RW, MAP_SHARED), 0);
+	CHECK_EQ(file(reg, O_WRONLY, PROT_READ, MAP_PRIVATE), -EACCES);
+	CHECK_EQ(file(S_IFCHR | 0666, O_RDWR, PROT_READ, MAP_PRIVATE), -ENODEV);
+	CHECK_EQ(file(S_IFDIR | 0755, O_RDONLY, PROT_READ, MAP_PRIVATE),
+		 -ENODEV);
+	/* the range must end below 2^63 (Linux's MAX_LFS_FILESIZE) */
+	CHECK_EQ(mmap_check_file(reg, O_RDONLY, PROT_READ, MAP_PRIVATE,
+				 1UL << 60, PG), 0);
+	CHECK_EQ(mmap_check_file(reg, O_RDONLY, PROT_READ, MAP_PRIVATE,
+				 (1UL << 63) - PG, PG), -EOVERFLOW);
+	CHECK_EQ(mmap_check_file(reg, O_RDONLY, PROT_READ, MAP_PRIVATE,
+				 -PG, PG), -EOVERFLOW);
 }
 
 static int mprot(unsigned long start, unsigned long len, unsigned long prot)

@@ -327,6 +327,24 @@ static void private_file_maps(void)
 	      map_err(mmap(NULL, PAGE, PROT_READ | PROT_EXEC, MAP_PRIVATE, self,
 			   0)), 0);
 	check("munmap self", munmap(m, len + 2 * PAGE), 0);
+	/* far past EOF: Linux maps it (and a touch is SIGBUS), rtk maps
+	 * zero pages; 2^63 and above is -EOVERFLOW */
+	m = mmap(NULL, PAGE, PROT_READ, MAP_PRIVATE, self, 1L << 60);
+	check("mmap self at offset 2^60", map_err(m), 0);
+	if (!mmap_failed(m)) {
+		rtk_check("offset 2^60 reads zero", m[0], 0);
+		munmap(m, PAGE);
+	}
+	m = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE, self,
+		 1L << 62);
+	check("mmap RW private at offset 2^62", map_err(m), 0);
+	if (!mmap_failed(m)) {
+		rtk_check("offset 2^62 reads zero", m[PAGE + 1], 0);
+		munmap(m, 2 * PAGE);
+	}
+	check("mmap self at offset 2^63 - 4096",
+	      map_err(mmap(NULL, PAGE, PROT_READ, MAP_PRIVATE, self,
+			   (long)((1UL << 63) - PAGE))), -EOVERFLOW);
 }
 
 static void shared_file_maps(void)
@@ -366,6 +384,10 @@ static void shared_file_maps(void)
 		check("private copy: zero past EOF", c[4095], 0);
 		munmap(c, 30);
 	}
+	/* rtk backs a shared file up to 64 MiB (FS_MAX_FILE_SIZE) only */
+	rtk_check("MAP_SHARED at offset 2^60",
+		  map_err(mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd,
+			       1L << 60)), -ENOMEM);
 	ro = open(shm_path, O_RDONLY, 0);
 	c = mmap(NULL, 30, PROT_READ, MAP_SHARED, ro, 0);
 	check("MAP_SHARED of an O_RDONLY fd", map_err(c), 0);
