@@ -163,7 +163,7 @@ HOST_SRCS := $(sort $(wildcard lib/*.c) \
 	kernel/sched/rt_runqueue.c kernel/sched/rt_placement.c kernel/locking/pi_chain.c \
 	kernel/fs/inode.c kernel/fs/dir.c kernel/fs/namei.c kernel/fs/open.c \
 	kernel/fs/cpio.c kernel/fs/unpack.c kernel/fs/stat_abi.c \
-	kernel/user/elf_check.c)
+	kernel/user/elf_check.c kernel/mm/mmap_checks.c)
 HOST_CFLAGS := -std=gnu11 -g -O1 -I. -Wall -Wextra -Werror \
 	-Wno-unused-parameter -fno-builtin \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \

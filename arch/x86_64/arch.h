@@ -282,11 +282,22 @@ int arch_map_user_page(u64 pgd, unsigned long virt, u64 phys,
  * (the caller flushes with arch_flush_user_range, then frees it).
  * -ENOENT when nothing was mapped. */
 int arch_unmap_user_page(u64 pgd, unsigned long virt, u64 *phys);
-/* arch_user_unmap_all - free every page the user half maps; returns how
- * many.  Only when no thread runs in it any more (exit_mmap). */
+/* arch_user_unmap_all - unmap everything in the user half and free the
+ * pages that are the mapping's own (not MAP_PAGE_BORROWED ones); returns
+ * how many it freed.  Only when no thread runs in it any more
+ * (exit_mmap). */
 unsigned long arch_user_unmap_all(u64 pgd);
-/* arch_query_user_page - is virt mapped?  0 with *phys, *flags, or
- * -ENOENT. */
+/* arch_user_next_mapped - the lowest mapped page in [start, end), or end:
+ * skips whole absent tables, so a sparse 128 TiB range costs a few steps
+ * (munmap of a huge range, MAP_FIXED over one). */
+unsigned long arch_user_next_mapped(u64 pgd, unsigned long start,
+				   unsigned long end);
+/* arch_protect_user_page - give virt's present entry the MAP_* flags
+ * (MAP_WRITE, MAP_EXEC, MAP_PAGE_*), same page; the
+ * caller flushes.  0, -EINVAL, -EACCES (W+X), -ENOENT (not mapped). */
+int arch_protect_user_page(u64 pgd, unsigned long virt, unsigned int flags);
+/* arch_query_user_page - is virt mapped?  0 with *phys, *flags (all the
+ * MAP_* flags above), or -ENOENT. */
 int arch_query_user_page(u64 pgd, unsigned long virt, u64 *phys,
 			 unsigned int *flags);
 /* arch_flush_user_range - drop [start, end) from every CPU's TLB.

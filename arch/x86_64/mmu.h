@@ -27,6 +27,17 @@
 #define MAP_WRITE 0x1
 #define MAP_EXEC 0x2
 #define MAP_NOCACHE 0x4	/* PCD+PWT: uncached (MMIO), arch/x86_64/ioremap.c */
+/* User pages that belong to a file, not to the mapping (kernel/mm/
+ * filemap.c): unmapping them never frees them.  MAP_PAGE_CACHE: a page of
+ * a file's read-only page cache (private: made writable, it is copied
+ * first); MAP_PAGE_SHARED: a MAP_SHARED file's own page.  Kept in PTE
+ * software bits 9 and 10 (SDM Vol. 3A 4.5, table 4-19: ignored). */
+#define MAP_PAGE_CACHE 0x8
+#define MAP_PAGE_SHARED 0x10
+#define MAP_PAGE_BORROWED (MAP_PAGE_CACHE | MAP_PAGE_SHARED)
+/* MAP_PAGE_NOWRITE: a MAP_SHARED page of a file opened read-only, which
+ * mprotect may not make writable (Linux: no VM_MAYWRITE).  PTE bit 11. */
+#define MAP_PAGE_NOWRITE 0x20
 
 /* arch_unmap_page - remove the 4 KiB mapping at virt and flush it from
  * every online CPU's TLB (shootdown, arch/x86_64/tlb.h); once it returns

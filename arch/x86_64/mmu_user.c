@@ -44,8 +44,9 @@ u64 arch_pgd_alloc(void)
 }
 
 /* free_user_table - free the tables below table (level > 1), and, when
- * leaves is set, the pages the level-1 entries map; returns how many
- * leaf pages were freed. */
+ * leaves is set, clear the level-1 entries and free the pages they map,
+ * except a file's (PTE_SW_CACHE, PTE_SW_SHARED); returns how many leaf
+ * pages were freed. */
 static unsigned long free_user_table(u64 *table, int level, bool leaves)
 {
 	unsigned long n = 0;
@@ -57,9 +58,12 @@ static unsigned long free_user_table(u64 *table, int level, bool leaves)
 			continue;
 		if (level == 1) {
 			if (leaves) {
-				free_page(phys_to_virt(e & PTE_ADDR));
+				/* a file's page is the file's to free */
+				if (!(e & (PTE_SW_CACHE | PTE_SW_SHARED))) {
+					free_page(phys_to_virt(e & PTE_ADDR));
+					n++;
+				}
 				table[i] = 0;
-				n++;
 			}
 			continue;
 		}
@@ -101,6 +105,24 @@ void arch_pgd_free(u64 pgd)
 	free_page(pml4);
 }
 
+/* user_leaf_bits - the leaf bits for MAP_* flags, beyond P and U. */
+static u64 user_leaf_bits(unsigned int flags)
+{
+	u64 bits = 0;
+
+	if (flags & MAP_WRITE)
+		bits |= PTE_W;
+	if (!(flags & MAP_EXEC) && arch_mmu_has_nx())
+		bits |= PTE_NX;
+	if (flags & MAP_PAGE_CACHE)
+		bits |= PTE_SW_CACHE;
+	if (flags & MAP_PAGE_SHARED)
+		bits |= PTE_SW_SHARED;
+	if (flags & MAP_PAGE_NOWRITE)
+		bits |= PTE_SW_NOWRITE;
+	return bits;
+}
+
 int arch_map_user_page(u64 pgd, unsigned long virt, u64 phys,
 		       unsigned int flags)
 {
@@ -111,10 +133,7 @@ int arch_map_user_page(u64 pgd, unsigned long virt, u64 phys,
 		return -EINVAL;
 	if ((flags & MAP_WRITE) && (flags & MAP_EXEC))
 		return -EACCES;		/* W^X */
-	if (flags & MAP_WRITE)
-		bits |= PTE_W;
-	if (!(flags & MAP_EXEC) && arch_mmu_has_nx())
-		bits |= PTE_NX;
+	bits |= user_leaf_bits(flags);
 	pte = pt_entry(phys_to_virt(pgd), virt, 1, true, USER_TABLE_BITS);
 	if (!pte)
 		return -ENOMEM;
@@ -139,6 +158,47 @@ int arch_unmap_user_page(u64 pgd, unsigned long virt, u64 *phys)
 	return 0;
 }
 
+unsigned long arch_user_next_mapped(u64 pgd, unsigned long start,
+				   unsigned long end)
+{
+	unsigned long va = ALIGN_DOWN(start, PAGE_SIZE);
+
+	while (va < end && va < USER_ADDR_END) {
+		const u64 *table = phys_to_virt(pgd);
+		int level;
+
+		for (level = 4; level >= 1; level--) {
+			u64 e = table[pt_index(va, level)];
+
+			if (!(e & PTE_P))
+				break;
+			if (level == 1)
+				return va;
+			table = phys_to_virt(e & PTE_ADDR);
+		}
+		/* nothing below this entry: on to the next one of its level
+		 * (user tables have no large pages: PTE_PS never set) */
+		va = ALIGN_DOWN(va, 1UL << (PAGE_SHIFT + 9 * (level - 1))) +
+		     (1UL << (PAGE_SHIFT + 9 * (level - 1)));
+	}
+	return end;
+}
+
+int arch_protect_user_page(u64 pgd, unsigned long virt, unsigned int flags)
+{
+	u64 *pte;
+
+	if (virt >= USER_ADDR_END || !IS_ALIGNED(virt, PAGE_SIZE))
+		return -EINVAL;
+	if ((flags & MAP_WRITE) && (flags & MAP_EXEC))
+		return -EACCES;		/* W^X */
+	pte = pt_entry(phys_to_virt(pgd), virt, 1, false, USER_TABLE_BITS);
+	if (!pte || !(*pte & PTE_P))
+		return -ENOENT;
+	*pte = (*pte & PTE_ADDR) | PTE_P | PTE_U | user_leaf_bits(flags);
+	return 0;
+}
+
 void arch_flush_user_range(unsigned long start, unsigned long end)
 {
 	flush_tlb_kernel_range(start, end);	/* INVLPG drops user entries too */
@@ -159,7 +219,10 @@ int arch_query_user_page(u64 pgd, unsigned long virt, u64 *phys,
 		*phys = (*pte & PTE_ADDR) | (virt & ~PAGE_MASK);
 	if (flags)
 		*flags = ((*pte & PTE_W) ? MAP_WRITE : 0) |
-			 ((*pte & PTE_NX) ? 0 : MAP_EXEC);
+			 ((*pte & PTE_NX) ? 0 : MAP_EXEC) |
+			 ((*pte & PTE_SW_CACHE) ? MAP_PAGE_CACHE : 0) |
+			 ((*pte & PTE_SW_SHARED) ? MAP_PAGE_SHARED : 0) |
+			 ((*pte & PTE_SW_NOWRITE) ? MAP_PAGE_NOWRITE : 0);
 	return 0;
 }
 

@@ -18,6 +18,9 @@
 #define PTE_PCD		(1UL << 4)	/* cache disable */
 #define PTE_PS		(1UL << 7)	/* 2 MiB / 1 GiB page (levels 2, 3) */
 #define PTE_G		(1UL << 8)	/* global: survives a CR3 load */
+#define PTE_SW_CACHE	(1UL << 9)	/* software: MAP_PAGE_CACHE */
+#define PTE_SW_SHARED	(1UL << 10)	/* software: MAP_PAGE_SHARED */
+#define PTE_SW_NOWRITE	(1UL << 11)	/* software: MAP_PAGE_NOWRITE */
 #define PTE_NX		(1UL << 63)	/* no execute, if EFER.NXE */
 #define PTE_ADDR	0x000FFFFFFFFFF000UL
 

@@ -13,11 +13,12 @@
  * inode holds one more (iget, iput).  The last iput frees it: by then no
  * name leads to it, so nobody can iget it again.
  * Linux counterpart: fs/inode.c (new_inode, iget/iput), mm/filemap.c and
- * fs/libfs.c simple_write_begin for ramfs; rtk has no page cache (item 4
- * of issue 29 adds one for mmap).
+ * fs/libfs.c simple_write_begin for ramfs; mmap's page cache is
+ * kernel/mm/filemap.c (freed here with the inode).
  */
 #include "kernel/fs/inode.h"
 #include "kernel/fs/tree_lock.h"
+#include "kernel/mm/filemap.h"
 #include "kernel/mm/slab.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -70,6 +71,7 @@ void iput(struct inode *inode)
 		return;
 	BUG_ON(inode->i_nlink && !S_ISDIR(inode->i_mode));
 	BUG_ON(!list_empty(&inode->i_entries));
+	truncate_inode_pages_final(inode);
 	if (inode->i_capacity)
 		kfree(inode->i_data);
 	kfree(inode);
@@ -106,7 +108,6 @@ void inode_set_module_data(struct inode *inode, const void *data, size_t size)
 static int inode_reserve(struct inode *inode, size_t size)
 {
 	size_t cap = inode->i_capacity ? inode->i_capacity : 64;
-	char *data;
 
 	fs_tree_assert_write_held();
 	if (size > FS_MAX_FILE_SIZE)
@@ -115,13 +116,28 @@ static int inode_reserve(struct inode *inode, size_t size)
 		return 0;
 	while (cap < size)
 		cap *= 2;
+	return __inode_move_data(inode, cap);
+}
+
+/*
+ * __inode_move_data - move the bytes into a new kmalloc'd block of cap
+ * (>= i_size) bytes, zero past i_size; the old block is freed, or kept
+ * when a MAP_SHARED mapping may still use it (kernel/mm/filemap.c).
+ * 0 or -ENOMEM.  Locking: the tree lock held for writing.
+ */
+int __inode_move_data(struct inode *inode, size_t cap)
+{
+	char *data;
+
+	fs_tree_assert_write_held();
+	BUG_ON(cap < inode->i_size);
 	data = kmalloc(cap, GFP_KERNEL);
 	if (!data)
 		return -ENOMEM;
 	if (inode->i_size)
 		memcpy(data, inode->i_data, inode->i_size);
 	memset(data + inode->i_size, 0, cap - inode->i_size);
-	if (inode->i_capacity)
+	if (inode->i_capacity && !mapping_retire_data(inode, inode->i_data))
 		kfree(inode->i_data);
 	inode->i_data = data;
 	inode->i_capacity = cap;

@@ -9,7 +9,8 @@
  * Linux counterpart: include/linux/fs.h struct inode, include/linux/
  * dcache.h struct dentry (rtk has no dentry cache: a directory's entries
  * are the only names, as in ramfs, whose dentries are pinned).  Left out:
- * uid/gid, times, hard links (a name per inode), the page cache.
+ * uid/gid, times, hard links (a name per inode); the page cache is
+ * only mmap's (kernel/mm/filemap.h): read and write use i_data.
  */
 #ifndef KERNEL_FS_INODE_H
 #define KERNEL_FS_INODE_H
@@ -37,6 +38,8 @@ typedef u32 dev_t;
  * contiguous pages, and 64 MiB is already USER_MAX_PAGES' whole budget. */
 #define FS_MAX_FILE_SIZE (64UL << 20)
 
+struct page_cache;
+
 struct inode {
 	/* fixed at creation */
 	unsigned long i_ino;		/* unique in the tree, from 1 */
@@ -58,6 +61,9 @@ struct inode {
 					 * i_size; 0: i_data
 					 * points into the boot module (or
 					 * nowhere) and is never written */
+	struct page_cache *i_pages;	/* regular files: the pages mmap uses,
+					 * NULL until the first mmap
+					 * (kernel/mm/filemap.h) */
 	struct inode *i_parent;		/* directories: "..", itself at a root */
 	const struct proc_entry *i_proc;	/* generated files and links
 						 * (procfs.h): set at boot */
@@ -82,6 +88,7 @@ long __inode_read(struct inode *inode, void *buf, size_t len, size_t off);
 long __inode_write(struct inode *inode, const void *buf, size_t len,
 		   size_t off);
 int __inode_truncate(struct inode *inode, size_t size);
+int __inode_move_data(struct inode *inode, size_t cap);
 long inode_read(struct inode *inode, void *buf, size_t len, size_t off);
 long inode_write(struct inode *inode, const void *buf, size_t len, size_t off);
 int inode_truncate(struct inode *inode, size_t size);

@@ -23,6 +23,7 @@ struct mm_struct init_mm = {
 	.mm_users = 1,
 	.name = "init_mm",
 	.mmlist = LIST_HEAD_INIT(init_mm.mmlist),
+	.mapped_files = LIST_HEAD_INIT(init_mm.mapped_files),
 	.delayed_list = LIST_HEAD_INIT(init_mm.delayed_list),
 };
 
@@ -44,6 +45,7 @@ struct mm_struct *mm_alloc(const char *name)
 	mm->pgd = init_mm.pgd;
 	mm->name = name;
 	rt_mutex_init(&mm->mmap_lock);
+	INIT_LIST_HEAD(&mm->mapped_files);
 	INIT_LIST_HEAD(&mm->delayed_list);
 	spin_lock(&mmlist_lock);
 	list_add_tail(&mm->mmlist, &init_mm.mmlist);

@@ -25,7 +25,8 @@
  * Linux counterpart: include/linux/mm_types.h (struct mm_struct),
  * kernel/fork.c (mm_alloc, __mmdrop), include/linux/sched/mm.h (mmgrab,
  * mmdrop, mmget, mmput); PREEMPT_RT 2.6.1x mmdrop_delayed.  rtk leaves
- * out VMAs (anonymous pages are tracked in the page tables alone) and
+ * out VMAs (user pages are tracked in the page tables alone:
+ * kernel/mm/user_mm.h) and
  * mm_cpumask (a TLB shootdown goes to every CPU); owner_tgid stands for
  * Linux's mm->owner (a task, under CONFIG_MEMCG).
  */
@@ -47,8 +48,15 @@ struct mm_struct {
 
 	/* the user half, under mmap_lock (kernel/mm/user_mm.c) */
 	struct rt_mutex mmap_lock;
-	unsigned long nr_pages;		/* user pages mapped now */
+	unsigned long nr_pages;		/* private user pages mapped now (a
+					 * file's pages are not counted) */
 	unsigned long mmap_next;	/* mmap hands out below this */
+	unsigned long start_brk;	/* the heap's start: the page-aligned
+					 * end of the program (elf_load) */
+	unsigned long brk;		/* the heap's end as brk(2) set it */
+	struct list_head mapped_files;	/* struct mm_file_ref: every inode
+					 * mapped once, held until exit_mmap
+					 * (kernel/mm/file_mmap.c) */
 
 	/* under mmlist_lock (mm_struct.c) */
 	struct list_head mmlist;	/* every live mm_struct */

@@ -1,13 +1,15 @@
 /*
  * kernel/shell/cmd_mem.c - the `mem` command: physical memory totals and
  * the slab caches' usage, with each CPU's per-CPU array fill and the
- * arrays' counters (kernel/mm/slab_cpu.c).
+ * arrays' counters (kernel/mm/slab_cpu.c), and mmap's page cache
+ * (kernel/mm/filemap.c).
  * Linux counterpart: /proc/meminfo and /proc/slabinfo.
  */
 #include "kernel/shell/shell.h"
 #include "kernel/printk.h"
 #include "kernel/mm/pmm.h"
 #include "kernel/mm/slab.h"
+#include "kernel/mm/filemap.h"
 #include "kernel/mm/kstack.h"
 #include "kernel/smp.h"
 #include "lib/string.h"
@@ -70,6 +72,9 @@ static int cmd_mem(int argc, char **argv)
 	console_printf("kmalloc pages: %lu KiB, kernel stacks: %u (%u KiB each)\n",
 		       KIB(kmalloc_large_pages()), kstack_nr_in_use(),
 		       KSTACK_SIZE / 1024);
+	console_printf("page cache: %lu KiB (files mapped by mmap, shared by "
+		       "every process that maps them)\n",
+		       KIB(filemap_cache_pages()));
 	console_printf("%-20s %6s %10s %10s %6s %5s  %s\n", "cache", "size",
 		       "in use", "total", "slabs", "pages",
 		       "per-CPU arrays (fill/limit)");

@@ -298,6 +298,9 @@ static int __load_elf_binary(struct mm_struct *mm, const struct elf_file *f,
 	err = elf_map_segments(mm, f, &img, bias);			/* [5] */
 	if (err)
 		goto out_interp;
+	/* the heap (brk) starts at the program's page-aligned end, the
+	 * bias added (a PIE's) */
+	mm->start_brk = mm->brk = img.lay.hi + bias;
 	bprm->e_entry = img.eh.e_entry + bias;				/* [7] */
 	bprm->entry = bprm->e_entry;
 	bprm->phdr = img.lay.phdr_vaddr ? img.lay.phdr_vaddr + bias : 0;

@@ -110,10 +110,16 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		return sys_dup3(a[0], a[1], (int)a[2]);
 	case __NR_mmap:
 		return sys_mmap(a[0], a[1], a[2], a[3], a[4], a[5]);
+	case __NR_mprotect:
+		return sys_mprotect(a[0], a[1], a[2]);
 	case __NR_munmap:
 		return sys_munmap(a[0], a[1]);
+	case __NR_brk:
+		return sys_brk(a[0]);
 	case __NR_sched_yield:
 		return sys_sched_yield();
+	case __NR_madvise:
+		return sys_madvise(a[0], a[1], (int)a[2]);
 	case __NR_nanosleep:
 		return sys_nanosleep((const void __user *)a[0], (void __user *)a[1]);
 	case __NR_getpid:
@@ -155,6 +161,14 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		return sys_sched_get_priority_min((int)a[0]);
 	case __NR_prctl:
 		return sys_prctl((int)a[0], a[1]);
+	case __NR_mlock:
+		return sys_mlock(a[0], a[1]);
+	case __NR_munlock:
+		return sys_munlock(a[0], a[1]);
+	case __NR_mlockall:
+		return sys_mlockall((int)a[0]);
+	case __NR_munlockall:
+		return sys_munlockall();
 	case __NR_arch_prctl:
 		return sys_arch_prctl((int)a[0], a[1]);
 	case __NR_gettid:

@@ -125,6 +125,13 @@ long sys_nanosleep(const struct __kernel_timespec __user *rqtp,
 long sys_mmap(unsigned long addr, unsigned long len, unsigned long prot,
 	      unsigned long flags, unsigned long fd, unsigned long off);
 long sys_munmap(unsigned long addr, size_t len);
+long sys_mprotect(unsigned long start, size_t len, unsigned long prot);
+long sys_brk(unsigned long brk);
+long sys_madvise(unsigned long start, size_t len, int behavior);
+long sys_mlock(unsigned long start, size_t len);
+long sys_munlock(unsigned long start, size_t len);
+long sys_mlockall(int flags);
+long sys_munlockall(void);
 /* kernel/futex/syscalls.c */
 long sys_futex(u32 __user *uaddr, int op, u32 val,
 	       const struct __kernel_timespec __user *utime, u32 __user *uaddr2,

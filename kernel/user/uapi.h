@@ -35,10 +35,12 @@
 #define __NR_mmap			9
 #define __NR_mprotect			10
 #define __NR_munmap			11
+#define __NR_brk			12
 #define __NR_ioctl			16
 #define __NR_pread64			17
 #define __NR_access			21
 #define __NR_sched_yield		24
+#define __NR_madvise			28
 #define __NR_dup			32
 #define __NR_dup2			33
 #define __NR_nanosleep			35
@@ -59,6 +61,10 @@
 #define __NR_sched_getparam		143
 #define __NR_sched_setscheduler		144
 #define __NR_sched_getscheduler		145
+#define __NR_mlock			149
+#define __NR_munlock			150
+#define __NR_mlockall			151
+#define __NR_munlockall			152
 #define __NR_arch_prctl			158
 #define __NR_gettid			186
 #define __NR_futex			202
@@ -164,7 +170,19 @@ struct __kernel_timespec {
 #define MAP_TYPE		0x0f
 #define MAP_FIXED		0x10
 #define MAP_ANONYMOUS		0x20
+#define MAP_SHARED_VALIDATE	0x03	/* MAP_SHARED, unknown flags refused */
+#define MAP_GROWSDOWN		0x0100	/* accepted, ignored (no growth) */
+#define MAP_DENYWRITE		0x0800	/* ignored, as by Linux */
+#define MAP_EXECUTABLE		0x1000	/* ignored, as by Linux */
+#define MAP_LOCKED		0x2000	/* rtk maps eagerly: always "locked" */
+#define MAP_NORESERVE		0x4000	/* a hint: rtk ignores it */
+#define MAP_POPULATE		0x8000	/* rtk always populates */
+#define MAP_NONBLOCK		0x10000	/* a hint: rtk ignores it */
 #define MAP_STACK		0x20000	/* a hint: rtk ignores it */
+#define MAP_FIXED_NOREPLACE	0x100000	/* MAP_FIXED, -EEXIST if taken */
+#define MCL_CURRENT		1	/* mlockall */
+#define MCL_FUTURE		2
+#define MCL_ONFAULT		4
 #define MAP_FAILED_MAX_ERRNO	4095	/* a return in [-4095, -1] is -errno */
 
 /* futex operations, the low bits of op (uapi/linux/futex.h) */

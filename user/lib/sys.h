@@ -173,14 +173,31 @@ static inline bool mmap_failed(const void *p)
 	return (unsigned long)p >= -(unsigned long)MAP_FAILED_MAX_ERRNO;
 }
 
+static inline int mprotect(void *addr, size_t len, int prot)
+{
+	return sys_call3(__NR_mprotect, (long)addr, (long)len, prot);
+}
+
 static inline int munmap(void *addr, size_t len)
 {
 	return sys_call2(__NR_munmap, (long)addr, (long)len);
 }
 
+/* sys_brk - the raw call: the new break, or the old one when refused
+ * (glibc's brk/sbrk wrap it) */
+static inline unsigned long sys_brk(unsigned long brk)
+{
+	return (unsigned long)sys_call1(__NR_brk, (long)brk);
+}
+
 static inline int sched_yield(void)
 {
 	return sys_call0(__NR_sched_yield);
+}
+
+static inline int madvise(void *addr, size_t len, int advice)
+{
+	return sys_call3(__NR_madvise, (long)addr, (long)len, advice);
 }
 
 static inline int nanosleep(const struct timespec *req, struct timespec *rem)
@@ -288,6 +305,26 @@ static inline int setrlimit(int resource, const struct rlimit64 *rlim)
 static inline int sched_getscheduler(int pid)
 {
 	return sys_call1(__NR_sched_getscheduler, pid);
+}
+
+static inline int mlock(const void *addr, size_t len)
+{
+	return sys_call2(__NR_mlock, (long)addr, (long)len);
+}
+
+static inline int munlock(const void *addr, size_t len)
+{
+	return sys_call2(__NR_munlock, (long)addr, (long)len);
+}
+
+static inline int mlockall(int flags)
+{
+	return sys_call1(__NR_mlockall, flags);
+}
+
+static inline int munlockall(void)
+{
+	return sys_call0(__NR_munlockall);
 }
 
 static inline int arch_prctl(int code, unsigned long addr)

@@ -161,8 +161,8 @@ int main(int argc, char **argv)
 	}
 	check("mmap W+X", (long)mmap(NULL, 4096, PROT_WRITE | PROT_EXEC,
 				     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), -EACCES);
-	check("mmap not anonymous", (long)mmap(NULL, 4096, PROT_READ,
-					       MAP_PRIVATE, 3, 0), -EINVAL);
+	check("mmap of a closed fd", (long)mmap(NULL, 4096, PROT_READ,
+						MAP_PRIVATE, 3, 0), -EBADF);
 	check("mmap length 0", (long)mmap(NULL, 0, PROT_READ,
 					  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), -EINVAL);
 	check("munmap unaligned", munmap((void *)0x10001, 4096), -EINVAL);

@@ -10,12 +10,17 @@
  *
  * Left out, because they would end or wedge the fuzzer itself rather
  * than test the kernel: exit, exit_group, kill (random pids would kill
- * other programs), clone (a thread on a random stack), munmap (it would
- * unmap its own text), arch_prctl (its own TLS), the sleeps and futex
+ * other programs), clone (a thread on a random stack), arch_prctl (its
+ * own TLS), the sleeps and futex
  * (an unbounded wait), sched_setscheduler/setparam (a SCHED_FIFO 99
  * spinner starves its CPU's kernel threads), and write to fd 1/2 (the
  * console flood; fds 0-2 are /dev/null meanwhile, the console parked at
  * CONSOLE_FD).  Those are answered by t_abi's checks instead.
+ * munmap, mprotect, madvise, mlock and MAP_FIXED mmaps would unmap or
+ * lock the fuzzer's own text and stack: they get a random range inside
+ * ARENA, a 256 MiB PROT_NONE reservation of its own (the start sometimes
+ * off a page, the length sometimes 0), so the address-space code sees
+ * holes, reservations, partial ranges and every prot.
  */
 #include "user/lib/ulib.h"
 
@@ -31,6 +36,23 @@ static u64 rng(void)
 }
 
 static char scratch[8192];
+
+#define ARENA_LEN (256UL << 20)
+static char *arena;		/* a PROT_NONE reservation, fuzzed inside */
+
+/* arena_range - a random start in the arena (one in 8 off a page) and
+ * a length that ends inside it (one in 16 is 0). */
+static void arena_range(long *start, long *len)
+{
+	unsigned long off = (rng() % (ARENA_LEN / 4096)) * 4096;
+
+	if (rng() % 8 == 0)
+		off += 1 + rng() % 4095;
+	*start = (long)(arena + off);
+	*len = (rng() % 16) ? (long)(rng() % (ARENA_LEN - off + 1)) : 0;
+	if (rng() % 4)	/* mostly small: a few pages */
+		*len = (long)min((unsigned long)*len, 1 + rng() % (64 * 4096));
+}
 
 static long random_arg(void)
 {
@@ -60,6 +82,9 @@ static const long implemented[] = {
 	__NR_open, __NR_close, __NR_fstat, __NR_lseek, __NR_pread64,
 	__NR_ioctl, __NR_dup, __NR_dup2, __NR_fcntl, __NR_getdents64,
 	__NR_newfstatat, __NR_getcwd, __NR_readlink, __NR_access,
+	/* the memory calls, inside ARENA but for brk (64 MiB at most) */
+	__NR_munmap, __NR_brk, __NR_madvise, __NR_mlock, __NR_munlock,
+	__NR_mlockall, __NR_munlockall,
 };
 
 /* The console, parked where no random fd reaches it: fds 0, 1 and 2 are
@@ -180,7 +205,7 @@ static bool excluded(long nr)
 {
 	switch (nr) {
 	case __NR_exit: case __NR_exit_group: case __NR_kill:
-	case __NR_clone: case __NR_munmap: case __NR_arch_prctl:
+	case __NR_clone: case __NR_arch_prctl:
 	case __NR_nanosleep: case __NR_clock_nanosleep: case __NR_futex:
 	case __NR_sched_setscheduler: case __NR_sched_setparam:
 	case __NR_chdir:
@@ -202,6 +227,10 @@ int main(int argc, char **argv)
 	mkdir(FUZZ_DIR, 0755);
 	if (chdir(FUZZ_DIR))
 		die("t_fuzz: cannot enter " FUZZ_DIR);
+	arena = mmap(NULL, ARENA_LEN, PROT_NONE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (mmap_failed(arena))
+		die("t_fuzz: no arena");
 	stdio_to_null();
 	for (long i = 0; i < calls;) {
 		/* mostly calls rtk has, some unknown numbers and wild values */
@@ -216,6 +245,16 @@ int main(int argc, char **argv)
 			a[j] = random_arg();
 		if (nr == __NR_write && (a[0] == 1 || a[0] == 2))
 			a[0] = 3;
+		switch (nr) {	/* the memory calls stay inside the arena */
+		case __NR_mmap:
+			if (a[3] & (MAP_FIXED | MAP_FIXED_NOREPLACE))
+				arena_range(&a[0], &a[1]);
+			break;
+		case __NR_munmap: case __NR_mprotect: case __NR_madvise:
+		case __NR_mlock: case __NR_munlock:
+			arena_range(&a[0], &a[1]);
+			break;
+		}
 		ret = sys_call6(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 		if (ret == -ENOSYS)
 			enosys++;
