@@ -18,6 +18,13 @@ long sys_read(unsigned int fd, char __user *buf, size_t count);
 long sys_write(unsigned int fd, const char __user *buf, size_t count);
 long sys_pread64(unsigned int fd, char __user *buf, size_t count, s64 pos);
 long sys_lseek(unsigned int fd, s64 offset, unsigned int whence);
+/* kernel/fs/poll.c */
+long sys_poll(struct pollfd __user *ufds, unsigned int nfds, int timeout_msecs);
+long sys_ppoll(struct pollfd __user *ufds, unsigned int nfds,
+	       const struct __kernel_timespec __user *tsp,
+	       const void __user *sigmask, size_t sigsetsize);
+/* kernel/fs/af_unix.c */
+long sys_socketpair(int family, int type, int protocol, int __user *usockvec);
 /* kernel/fs/sys_open.c */
 long do_sys_openat(int dfd, const char __user *filename, int flags,
 		   unsigned int mode);
