@@ -15,8 +15,15 @@
  * pair's rings, inodes and files, every poll table page, every thread
  * freed, including the sockets hackbench-style programs leave for
  * exit to close.
+ *
+ * The second case runs t_socket's hackbench mode at `hackbench -T`'s size
+ * (20 senders and 20 receivers a group) only when asked for on the
+ * command line, user_socket.hackbench=GROUPS (1000 loops; minutes under
+ * TCG): make kernel-test SELFTEST=user_socket
+ * APPEND=user_socket.hackbench=2.
  */
 #include "kernel/ktest.h"
+#include "kernel/cmdline.h"
 #include "kernel/user/initramfs.h"
 #include "kernel/user/process.h"
 #include "kernel/mm/mm_struct.h"
@@ -28,6 +35,9 @@
 #include "kernel/sched/wait.h"
 #include "kernel/time/ktime.h"
 #include "tests/kernel/sched_helpers.h"
+#include "lib/errno.h"
+#include "lib/string.h"
+#include "lib/vsnprintf.h"
 
 struct socket_mem {
 	unsigned long pages;	/* free pages + pages the slab holds */
@@ -70,15 +80,24 @@ static void socket_mem_read(struct socket_mem *m)
 	m->mms = mm_count_live();
 }
 
-/* run_t_socket - t_socket's wait status, -1 if it did not start. */
-static int run_t_socket(struct ktest *t)
-{
-	char name[] = "t_socket";
-	char *argv[] = { name, NULL };
-	struct process *p;
-	int err = 0, status;
+static long hackbench_groups;	/* user_socket.hackbench=; 0: skip */
 
-	p = process_spawn(1, argv, &err);
+static int __init parse_hackbench_groups(const char *val)
+{
+	return val ? kstrtol(val, 10, &hackbench_groups) : -EINVAL;
+}
+CMDLINE_PARAM("user_socket.hackbench", parse_hackbench_groups);
+
+/* run_t_socket - t_socket's wait status with argv (NULL-terminated), -1
+ * if it did not start. */
+static int run_t_socket(struct ktest *t, char *const argv[])
+{
+	struct process *p;
+	int argc = 0, err = 0, status;
+
+	while (argv[argc])
+		argc++;
+	p = process_spawn(argc, argv, &err);
 	KTEST_EXPECT(t, p, "process_spawn(t_socket): expected a process, "
 		     "got error %d", err);
 	if (!p)
@@ -91,6 +110,8 @@ static int run_t_socket(struct ktest *t)
 static void test_user_socketpair_and_poll_answer_as_linux_and_leak_nothing(
 	struct ktest *t)
 {
+	char name[] = "t_socket";
+	char *argv[] = { name, NULL };
 	struct socket_mem before, after;
 	const void *data;
 	size_t size;
@@ -100,9 +121,9 @@ static void test_user_socketpair_and_poll_answer_as_linux_and_leak_nothing(
 		ktest_skip(t, "no t_socket in the initramfs (boot with -initrd)");
 		return;
 	}
-	run_t_socket(t);					/* [1] */
+	run_t_socket(t, argv);					/* [1] */
 	socket_mem_read(&before);				/* [2] */
-	status = run_t_socket(t);				/* [3] */
+	status = run_t_socket(t, argv);				/* [3] */
 	KTEST_EXPECT(t, status == 0, "t_socket: expected exit 0, got status "
 		     "%#x (exit code = failed checks, listed above)", status);
 	socket_mem_read(&after);				/* [4] */
@@ -116,5 +137,33 @@ static void test_user_socketpair_and_poll_answer_as_linux_and_leak_nothing(
 		     "mm_structs: expected %d, saw %d", before.mms, after.mms);
 }
 
+/* test_user_socket_hackbench_size_run_counts_every_byte - t_socket
+ * hackbench GROUPS 1000: 40 threads a group through 20 socketpairs, each
+ * byte counted by its receiver; exit 0 and its time in the log. */
+static void test_user_socket_hackbench_size_run_counts_every_byte(
+	struct ktest *t)
+{
+	char name[] = "t_socket", mode[] = "hackbench", groups[24],
+	     loops[] = "1000";
+	char *argv[] = { name, mode, groups, loops, NULL };
+	const void *data;
+	size_t size;
+	int status;
+
+	if (!hackbench_groups) {
+		ktest_skip(t, "runs only with user_socket.hackbench=GROUPS");
+		return;
+	}
+	if (initramfs_find("t_socket", &data, &size)) {
+		ktest_skip(t, "no t_socket in the initramfs (boot with -initrd)");
+		return;
+	}
+	snprintf(groups, sizeof(groups), "%ld", hackbench_groups);
+	status = run_t_socket(t, argv);
+	KTEST_EXPECT(t, status == 0, "t_socket hackbench: expected exit 0, "
+		     "got status %#x (failed checks listed above)", status);
+}
+
 KTEST_SUITE(user_socket,
-	    KTEST_CASE(test_user_socketpair_and_poll_answer_as_linux_and_leak_nothing));
+	    KTEST_CASE(test_user_socketpair_and_poll_answer_as_linux_and_leak_nothing),
+	    KTEST_CASE(test_user_socket_hackbench_size_run_counts_every_byte));
