@@ -49,7 +49,10 @@
 #define ETIME		62	/* timer expired */
 #define EOVERFLOW	75	/* value too large for type */
 #define ELIBBAD		80	/* accessing a corrupted shared library */
+#define EPROTONOSUPPORT	93	/* protocol not supported */
+#define ESOCKTNOSUPPORT	94	/* socket type not supported */
 #define EOPNOTSUPP	95	/* operation not supported */
+#define EAFNOSUPPORT	97	/* address family not supported */
 #define ENOTSUPP	EOPNOTSUPP
 #define ETIMEDOUT	110	/* timed out */
 #define EALREADY	114	/* already in progress */

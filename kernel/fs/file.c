@@ -194,33 +194,20 @@ static const struct file_operations dir_fops = {
 };
 
 /*
- * vfs_open - a new struct file on inode (the caller's reference passes
- * to it) with open flags `flags` (O_CLOEXEC and the creation flags are
- * not kept: they belong to the fd or were used by path_openat).  NULL
- * with *err: -ENXIO for a device rtk has no driver for (Linux's answer
- * for a node without one), -ENOMEM.  On failure the reference is the
- * caller's still.
+ * alloc_file - a new struct file with operations fop on inode (the
+ * caller's reference passes to it) and open flags `flags` (O_CLOEXEC and
+ * the creation flags are not kept: they belong to the fd or were used by
+ * path_openat), after fop->open: NULL with *err -ENOMEM or open's error,
+ * the reference then still the caller's.  vfs_open picks fop by the
+ * inode's kind; socketpair (af_unix.c) passes its own.
  * Context: task, may sleep.
  */
-struct file *vfs_open(struct inode *inode, unsigned int flags, int *err)
+struct file *alloc_file(struct inode *inode, unsigned int flags,
+			const struct file_operations *fop, int *err)
 {
-	const struct file_operations *fop;
 	struct file *file;
 
 	might_sleep();
-	if (inode->i_proc)
-		fop = &proc_fops;	/* /proc, /sys: generated at open */
-	else if (S_ISREG(inode->i_mode))
-		fop = &regular_fops;
-	else if (S_ISDIR(inode->i_mode))
-		fop = &dir_fops;
-	else if (S_ISCHR(inode->i_mode))
-		fop = chrdev_fops(inode->i_rdev);
-	else
-		fop = NULL;		/* fifos, sockets: items 3 and later */
-	*err = -ENXIO;
-	if (!fop)
-		return NULL;
 	*err = -ENOMEM;
 	file = kzalloc(sizeof(*file), GFP_KERNEL);
 	if (!file)
@@ -238,6 +225,33 @@ struct file *vfs_open(struct inode *inode, unsigned int flags, int *err)
 		return NULL;
 	}
 	return file;
+}
+
+/*
+ * vfs_open - alloc_file with the operations of inode's kind: NULL with
+ * *err -ENXIO for a device rtk has no driver for (Linux's answer for a
+ * node without one), or alloc_file's errors.
+ * Context: task, may sleep.
+ */
+struct file *vfs_open(struct inode *inode, unsigned int flags, int *err)
+{
+	const struct file_operations *fop;
+
+	might_sleep();
+	if (inode->i_proc)
+		fop = &proc_fops;	/* /proc, /sys: generated at open */
+	else if (S_ISREG(inode->i_mode))
+		fop = &regular_fops;
+	else if (S_ISDIR(inode->i_mode))
+		fop = &dir_fops;
+	else if (S_ISCHR(inode->i_mode))
+		fop = chrdev_fops(inode->i_rdev);
+	else
+		fop = NULL;		/* fifos (part 2); sockets: no name */
+	*err = -ENXIO;
+	if (!fop)
+		return NULL;
+	return alloc_file(inode, flags, fop, err);
 }
 
 /* get_file - one more holder.  Context: any. */

@@ -11,12 +11,12 @@
  *
  * The kinds and their operations: regular files and directories
  * (file.c), character devices /dev/console, /dev/null and
- * /dev/cpu_dma_latency (devices.c).  A NULL operation gives Linux's
+ * /dev/cpu_dma_latency (devices.c), AF_UNIX stream sockets (af_unix.c).  A NULL operation gives Linux's
  * answer for it: read/write -EINVAL, llseek -ESPIPE, ioctl -ENOTTY.
  * Linux counterpart: include/linux/fs.h (struct file, struct
  * file_operations), fs/file_table.c (alloc_file, fput), fs/open.c
  * (do_dentry_open).  Left out: f_mode (the access mode is read from
- * f_flags), credentials, the page cache, fasync, poll (item 3).
+ * f_flags), credentials, the page cache, fasync.
  */
 #ifndef KERNEL_FS_FILE_H
 #define KERNEL_FS_FILE_H
@@ -28,6 +28,7 @@
 typedef s64 loff_t;
 
 struct file;
+struct poll_table_struct;
 
 struct file_operations {
 	/* read/write count bytes at *pos from/to user memory and advance
@@ -44,6 +45,10 @@ struct file_operations {
 	int (*open)(struct file *file);
 	/* release - the last fput; may free private state */
 	void (*release)(struct file *file);
+	/* poll - poll_wait() on each queue that announces a change, then
+	 * the readiness now (POLL*); NULL: always ready (kernel/fs/poll.h).
+	 * Context: task, may sleep. */
+	unsigned int (*poll)(struct file *file, struct poll_table_struct *pt);
 };
 
 struct file {
@@ -66,6 +71,8 @@ struct file {
 };
 
 /* file.c */
+struct file *alloc_file(struct inode *inode, unsigned int flags,
+			const struct file_operations *fop, int *err);
 struct file *vfs_open(struct inode *inode, unsigned int flags, int *err);
 struct file *get_file(struct file *file);
 void fput(struct file *file);

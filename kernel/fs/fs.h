@@ -26,6 +26,10 @@
  *   user_path.h, .c      getname, the *at calls' dfd
  *   read_write.c sys_open.c stat.c stat_abi.c readdir.c cwd.c fcntl.c
  *   sys_namei.c          the system calls
+ * Sockets and poll (issue 29 item 3):
+ *   pipe_ring.h, .c      a byte ring with blocking read/write (pipes too)
+ *   af_unix.c            socketpair(AF_UNIX, SOCK_STREAM): two rings crossed
+ *   poll.h, poll.c       poll_wait, vfs_poll; poll(2), ppoll(2)
  *
  * Layers.  inode.c, dir.c, namei.c, cpio.c and unpack.c take the root and
  * the start directory as arguments and know no task: they build on the

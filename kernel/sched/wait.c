@@ -86,6 +86,25 @@ void finish_wait(wait_queue_head_t *wq, struct wait_queue_entry *e)
 	raw_spin_unlock_irqrestore(&wq->lock, flags);
 }
 
+void add_wait_queue(wait_queue_head_t *wq, struct wait_queue_entry *e)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&wq->lock, flags);
+	e->exclusive = false;
+	list_add(&e->entry, &wq->head);
+	raw_spin_unlock_irqrestore(&wq->lock, flags);
+}
+
+void remove_wait_queue(wait_queue_head_t *wq, struct wait_queue_entry *e)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&wq->lock, flags);
+	list_del_init(&e->entry);
+	raw_spin_unlock_irqrestore(&wq->lock, flags);
+}
+
 /*
  * wake_yield_hint - the PAUSE of the file header, at most once per
  * WAKE_YIELD_NS on each CPU: that bounds how long a busy vCPU keeps a
@@ -123,8 +142,9 @@ void __wake_up_locked(wait_queue_head_t *wq, int nr)
 
 	raw_spin_assert_held(&wq->lock);
 	list_for_each_entry(e, &wq->head, entry) {
-		if (wake_up_process(e->task) && e->exclusive && nr &&
-		    --nr == 0)
+		int woke = e->func ? e->func(e) : wake_up_process(e->task);
+
+		if (woke && e->exclusive && nr && --nr == 0)
 			break;
 	}
 }

@@ -31,6 +31,10 @@ typedef struct wait_queue_head {
 struct wait_queue_entry {
 	struct task_struct *task;
 	bool exclusive;			/* wake_up wakes one exclusive */
+	/* func - what a wake-up does; NULL: wake_up_process(task).  Returns
+	 * whether a task was woken (counts against nr).  Called under
+	 * wq->lock with irqs off (poll's pollwake, kernel/fs/poll.c). */
+	int (*func)(struct wait_queue_entry *e);
 	struct list_head entry;		/* under wq->lock */
 };
 
@@ -48,6 +52,12 @@ void prepare_to_wait(wait_queue_head_t *wq, struct wait_queue_entry *e,
 void prepare_to_wait_exclusive(wait_queue_head_t *wq,
 			       struct wait_queue_entry *e, long state);
 void finish_wait(wait_queue_head_t *wq, struct wait_queue_entry *e);
+
+/* add_wait_queue - queue e (non-exclusive), current's state untouched:
+ * for a waiter on several queues at once (poll), which sets its state
+ * itself.  remove_wait_queue - dequeue e.  Context: task. */
+void add_wait_queue(wait_queue_head_t *wq, struct wait_queue_entry *e);
+void remove_wait_queue(wait_queue_head_t *wq, struct wait_queue_entry *e);
 
 /* __wake_up - wake every non-exclusive waiter and up to nr exclusive
  * ones (0: all).  Context: any. */

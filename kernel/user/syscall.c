@@ -36,6 +36,9 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 	case __NR_lstat:
 		return sys_lstat((const char __user *)a[0],
 				 (struct stat __user *)a[1]);
+	case __NR_poll:
+		return sys_poll((struct pollfd __user *)a[0], (unsigned int)a[1],
+				(int)a[2]);
 	case __NR_lseek:
 		return sys_lseek(a[0], (s64)a[1], (unsigned int)a[2]);
 	case __NR_rt_sigaction:
@@ -106,6 +109,10 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 	case __NR_faccessat:
 		return sys_faccessat((int)a[0], (const char __user *)a[1],
 				     (int)a[2]);
+	case __NR_ppoll:
+		return sys_ppoll((struct pollfd __user *)a[0], (unsigned int)a[1],
+				 (const struct __kernel_timespec __user *)a[2],
+				 (const void __user *)a[3], a[4]);
 	case __NR_dup3:
 		return sys_dup3(a[0], a[1], (int)a[2]);
 	case __NR_mmap:
@@ -124,6 +131,9 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		return sys_nanosleep((const void __user *)a[0], (void __user *)a[1]);
 	case __NR_getpid:
 		return sys_getpid();
+	case __NR_socketpair:
+		return sys_socketpair((int)a[0], (int)a[1], (int)a[2],
+				      (int __user *)a[3]);
 	case __NR_clone:
 		return sys_clone(regs, a[0], a[1], (int __user *)a[2],
 				 (int __user *)a[3], a[4]);

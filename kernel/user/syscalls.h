@@ -23,6 +23,13 @@ long sys_readv(unsigned long fd, const struct iovec __user *vec,
 	       unsigned long vlen);
 long sys_writev(unsigned long fd, const struct iovec __user *vec,
 		unsigned long vlen);
+/* kernel/fs/poll.c */
+long sys_poll(struct pollfd __user *ufds, unsigned int nfds, int timeout_msecs);
+long sys_ppoll(struct pollfd __user *ufds, unsigned int nfds,
+	       const struct __kernel_timespec __user *tsp,
+	       const void __user *sigmask, size_t sigsetsize);
+/* kernel/fs/af_unix.c */
+long sys_socketpair(int family, int type, int protocol, int __user *usockvec);
 /* kernel/fs/sys_open.c */
 long do_sys_openat(int dfd, const char __user *filename, int flags,
 		   unsigned int mode);

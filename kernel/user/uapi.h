@@ -31,6 +31,7 @@
 #define __NR_stat			4
 #define __NR_fstat			5
 #define __NR_lstat			6
+#define __NR_poll			7
 #define __NR_lseek			8
 #define __NR_mmap			9
 #define __NR_mprotect			10
@@ -45,6 +46,7 @@
 #define __NR_dup2			33
 #define __NR_nanosleep			35
 #define __NR_getpid			39
+#define __NR_socketpair		53
 #define __NR_clone			56
 #define __NR_exit			60
 #define __NR_kill			62
@@ -81,6 +83,7 @@
 #define __NR_symlinkat			266
 #define __NR_readlinkat			267
 #define __NR_faccessat			269
+#define __NR_ppoll			271
 #define __NR_dup3			292
 #define __NR_getrlimit			97
 #define __NR_setrlimit			160
@@ -355,6 +358,40 @@ struct winsize {
 	u16 ws_col;
 	u16 ws_xpixel;
 	u16 ws_ypixel;
+};
+
+/* socketpair (include/linux/socket.h, linux/net.h): the families rtk
+ * knows by name, the types; SOCK_CLOEXEC and SOCK_NONBLOCK are the
+ * O_ values, or'ed into the type. */
+#define AF_UNIX			1
+#define AF_INET			2
+#define AF_INET6		10
+#define SOCK_STREAM		1
+#define SOCK_DGRAM		2
+#define SOCK_RAW		3
+#define SOCK_SEQPACKET		5
+#define SOCK_MAX		11	/* types are below this (-EINVAL) */
+#define SOCK_TYPE_MASK		0xf
+#define SOCK_CLOEXEC		O_CLOEXEC
+#define SOCK_NONBLOCK		O_NONBLOCK
+
+/* poll (uapi/asm-generic/poll.h) */
+#define POLLIN			0x0001
+#define POLLPRI			0x0002
+#define POLLOUT			0x0004
+#define POLLERR			0x0008
+#define POLLHUP			0x0010
+#define POLLNVAL		0x0020
+#define POLLRDNORM		0x0040
+#define POLLRDBAND		0x0080
+#define POLLWRNORM		0x0100
+#define POLLWRBAND		0x0200
+#define POLLRDHUP		0x2000
+struct pollfd {
+	int fd;				/* < 0: ignored, revents 0 */
+	short events;			/* what to wait for */
+	short revents;			/* what is ready, with POLLERR, POLLHUP
+					 * and POLLNVAL always reported */
 };
 
 /* wait status (what waitpid() reports), Linux's encoding */

@@ -129,6 +129,12 @@ static inline int lstat(const char *path, struct stat *st)
 	return sys_call2(__NR_lstat, (long)path, (long)st);
 }
 
+/* poll - the number of fds with revents, 0 on timeout (ms; < 0: none) */
+static inline int poll(struct pollfd *fds, unsigned int nfds, int timeout)
+{
+	return sys_call3(__NR_poll, (long)fds, nfds, timeout);
+}
+
 static inline long lseek(int fd, long offset, int whence)
 {
 	return sys_call3(__NR_lseek, fd, offset, whence);
@@ -208,6 +214,11 @@ static inline int nanosleep(const struct timespec *req, struct timespec *rem)
 static inline int getpid(void)
 {
 	return sys_call0(__NR_getpid);
+}
+
+static inline int socketpair(int domain, int type, int protocol, int sv[2])
+{
+	return sys_call4(__NR_socketpair, domain, type, protocol, (long)sv);
 }
 
 /* exit - end the calling thread only (exit_group ends the process). */
@@ -410,6 +421,15 @@ static inline ssize_t readlinkat(int dfd, const char *path, char *buf,
 static inline int faccessat(int dfd, const char *path, int mode)
 {
 	return sys_call3(__NR_faccessat, dfd, (long)path, mode);
+}
+
+/* ppoll - tmo NULL: no timeout; sigmask of sigsetsize bytes (8) */
+static inline int ppoll(struct pollfd *fds, unsigned int nfds,
+			const struct timespec *tmo, const void *sigmask,
+			size_t sigsetsize)
+{
+	return sys_call5(__NR_ppoll, (long)fds, nfds, (long)tmo,
+			 (long)sigmask, (long)sigsetsize);
 }
 
 static inline int dup3(int oldfd, int newfd, int flags)
