@@ -18,6 +18,7 @@
 #include "kernel/ktest.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
+#include "kernel/sched/kthread.h"
 #include "lib/string.h"
 #include "lib/vsnprintf.h"
 #include <stdarg.h>
@@ -101,11 +102,16 @@ void ktest_list_suites(void)
 
 /* restore_runner - what a case may have changed about the runner and not
  * undone (an ASSERT leaves the case early): back to SCHED_OTHER and to
- * every CPU, by way of CPU 0, where the boot flow runs the suites.
+ * every CPU, by way of CPU 0, where the boot flow runs the suites, and
+ * off a borrowed address space (the futex suites' test mm).
  * Context: the runner, between cases. */
 static void restore_runner(void)
 {
 	struct sched_param sp = { .sched_priority = 0 };
+
+	BUG_ON(current->user);	/* the runner is a kernel thread */
+	if (current->mm)
+		kthread_unuse_mm(current->mm);
 
 	if (current->policy != SCHED_OTHER)
 		sched_setscheduler(current, SCHED_OTHER, &sp);

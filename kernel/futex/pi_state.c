@@ -119,8 +119,9 @@ int attach_to_pi_state(u32 uval, struct futex_pi_state *pi_state)
  *		this a program could hold any kthread, rcu_cb or the shell,
  *		at its own RT priority for as long as it waits.
  * The futex's address space (key->mm) decides: a word in a process's
- * memory can be owned only by that process's threads, a word in kernel
- * memory (the in-kernel suites) only by kernel threads.  When processes
+ * memory can be owned only by threads on that address space (the
+ * in-kernel suites' threads borrow a test mm: tests/kernel/
+ * futex_test_mm.c), never by a kernel thread.  When processes
  * share memory (issue 30's fork), this widens to "any user thread", as
  * Linux's namespace lookup.
  *
@@ -160,7 +161,7 @@ int attach_to_pi_owner(u32 uval, const struct futex_key *key,
 	 * thread is one without an address space, Linux's PF_KTHREAD */
 	if (owner->flags & PF_EXITING)
 		ret = -ESRCH;
-	else if (key->mm && !owner->mm)
+	else if (!owner->mm)
 		ret = -EPERM;
 	else if ((const void *)owner->mm != key->mm)
 		ret = -ESRCH;	/* stable: exit_mm comes after PF_EXITING */

@@ -19,6 +19,7 @@
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/completion.h"
 #include "kernel/mm/kstack.h"
+#include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
 #include "kernel/printk.h"
 #include "kernel/debug/hooks.h"
@@ -107,11 +108,55 @@ static void task_stack_free(void *stack)
 static int kthread_entry(void *arg)
 {
 	struct kthread *k = arg;
+	int ret;
 
 	if (READ_ONCE(k->stopped_unwoken))
 		return -EINTR;
 	WRITE_ONCE(k->started, true);
-	return k->fn(k->data);
+	ret = k->fn(k->data);
+	if (current->mm && !current->user)	/* borrowed, not given back */
+		kthread_unuse_mm(current->mm);
+	return ret;
+}
+
+/*
+ * kthread_use_mm / kthread_unuse_mm.  The switch of tables happens with
+ * hard interrupts off (arch_switch_mm's rule; local_irq_save is
+ * soft under PREEMPT_RT; preemption is off with them),
+ * so that switch_mm (core.c) never sees the task on one
+ * mm and the CPU on another: a switch away and back in between would
+ * load the new tables and this one would load them again, harmless; a
+ * switch between the two stores of unuse (mm NULL, active_mm still mm)
+ * would make switch_mm [2] take the task for an exited user thread and
+ * drop a reference it never took.  active_mm follows mm, so that [2]
+ * never does that for a borrowing kernel thread.
+ */
+void kthread_use_mm(struct mm_struct *mm)
+{
+	struct task_struct *tsk = current;
+	unsigned long flags;
+
+	BUG_ON(tsk->mm || tsk->user);	/* a kernel thread, not borrowing */
+	mmget(mm);
+	raw_local_irq_save(flags);
+	tsk->mm = mm;
+	tsk->active_mm = mm;
+	arch_switch_mm(mm->pgd);
+	raw_local_irq_restore(flags);
+}
+
+void kthread_unuse_mm(struct mm_struct *mm)
+{
+	struct task_struct *tsk = current;
+	unsigned long flags;
+
+	BUG_ON(tsk->mm != mm || tsk->user);
+	raw_local_irq_save(flags);
+	tsk->mm = NULL;
+	tsk->active_mm = &init_mm;
+	arch_switch_mm(init_mm.pgd);
+	raw_local_irq_restore(flags);
+	mmput(mm);
 }
 
 struct task_struct *kthread_create(int (*fn)(void *data), void *data,

@@ -20,6 +20,8 @@
 #include "lib/compiler.h"
 #include "kernel/sched/sched.h"
 
+struct mm_struct;
+
 /* kthread_create - a new SCHED_OTHER thread, TASK_UNINTERRUPTIBLE until
  * woken; NULL when out of memory.  Context: task or boot, may sleep. */
 struct task_struct *kthread_create(int (*fn)(void *data), void *data,
@@ -48,6 +50,23 @@ int kthread_stop(struct task_struct *p);
 
 /* kthread_exited - has p's function returned (tests, ps)? */
 bool kthread_exited(struct task_struct *p);
+
+/* kthread_use_mm - run current, a kernel thread, on mm's user half as
+ * well as the kernel's: its uaccess (get_user_u32, the futex code) then
+ * resolves user addresses in mm, and the futex code keys on mm.  The
+ * in-kernel futex suites use it (tests/kernel/futex_test_mm.c), so that
+ * a kernel thread reaches futexes only as a user thread does.  Takes a
+ * user reference (mmget).  Context: task, a kernel thread with no mm.
+ * Linux counterpart: kthread_use_mm (kernel/kthread.c; use_mm before
+ * 5.8), which also lets io_uring and vhost workers borrow a process's
+ * address space. */
+void kthread_use_mm(struct mm_struct *mm);
+
+/* kthread_unuse_mm - back to the kernel's tables alone; drops the
+ * reference.  Called for a thread whose function returns while it still
+ * uses an mm (Linux requires the call first).  Context: task, current
+ * uses mm; may sleep (the last mmput unmaps). */
+void kthread_unuse_mm(struct mm_struct *mm);
 
 /* task_exit - end current with code (arch/x86_64/switch.h). */
 

@@ -1,8 +1,8 @@
 /*
  * tests/kernel/futex_helpers.h - what the futex suites (test_futex*.c)
  * share: the system call as a kernel thread makes it (futex words in
- * kernel memory, through kernel/futex/futex_uaccess.h's kernel-address
- * stand-in) and waiting until a task sleeps in a futex.
+ * kernel memory, called through their alias in the test mm:
+ * futex_test_mm.c) and waiting until a task sleeps in a futex.
  */
 #ifndef TESTS_KERNEL_FUTEX_HELPERS_H
 #define TESTS_KERNEL_FUTEX_HELPERS_H
@@ -11,10 +11,22 @@
 #include "kernel/locking/rtmutex_internal.h"
 #include "tests/kernel/sched_helpers.h"
 
-/* futex_op - do_futex without the requeue and bitset arguments. */
+/* futex_test_enter - current runs on the futex test mm from now on, as
+ * a program's thread does: a thread that takes a PI word by cmpxchg
+ * alone calls it first, so a waiter's LOCK_PI finds an owner on the
+ * word's address space.  Context: task, a kernel thread; may sleep. */
+void futex_test_enter(void);
+
+/* futex_test_uaddr - the user address of kernel word kaddr in the
+ * futex test mm, which current uses from now on (futex_test_mm.c, after
+ * futex_test_enter); NULL for NULL.  Context: task, a kernel thread; may sleep. */
+u32 __user *futex_test_uaddr(const u32 *kaddr);
+
+/* futex_op - do_futex on kernel word uaddr, without the requeue and
+ * bitset arguments.  Context: as futex_test_uaddr. */
 static inline long futex_op(u32 *uaddr, int op, u32 val, ktime_t *abs)
 {
-	return do_futex(uaddr, op, val, abs, NULL, 0, 0);
+	return do_futex(futex_test_uaddr(uaddr), op, val, abs, NULL, 0, 0);
 }
 
 /* futex_word_read - the word as user space would see it. */

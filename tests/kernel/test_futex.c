@@ -14,8 +14,9 @@
 static u32 futex_word;
 
 /* Bad arguments get Linux's errnos: a misaligned word -EINVAL, the NULL
- * page -EFAULT, an unknown op and FUTEX_CLOCK_REALTIME -ENOSYS (rtk has
- * no operation that takes it), and a wake nobody waits for wakes 0. */
+ * page -EFAULT, an unknown op and FUTEX_CLOCK_REALTIME on FUTEX_WAIT
+ * -ENOSYS (Linux takes it only with WAIT_BITSET, WAIT_REQUEUE_PI and
+ * LOCK_PI2), and a wake nobody waits for wakes 0. */
 static void test_futex_bad_arguments_get_linux_errnos(struct ktest *t)
 {
 	u32 *misaligned = (u32 *)((uintptr_t)&futex_word + 1);
@@ -39,6 +40,30 @@ static void test_futex_bad_arguments_get_linux_errnos(struct ktest *t)
 	KTEST_EXPECT_EQ(t, futex_op(&futex_word,
 				    FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 5, NULL),
 			0);
+}
+
+/*
+ * A futex is a word of a user address space: a kernel thread on none
+ * (this runner before its first futex_op) finds no word, even at a
+ * valid kernel address -- the futex code has no kernel-memory access.
+ * Scenario: the runner, with no mm, calls do_futex directly on the
+ * kernel name of futex_word.  Observable: WAIT and LOCK_PI are -EFAULT,
+ * the word is unchanged; then through the test mm the same word works.
+ */
+static void test_futex_without_an_address_space_is_efault(struct ktest *t)
+{
+	u32 __user *kname = (u32 __user *)&futex_word;
+
+	KTEST_ASSERT(t, current->mm == NULL,
+		     "expected the runner on no mm at the case's start");
+	WRITE_ONCE(futex_word, 7);
+	KTEST_EXPECT_EQ(t, do_futex(kname, FUTEX_WAIT, 7, NULL, NULL, 0, 0),
+			-EFAULT);
+	KTEST_EXPECT_EQ(t, do_futex(kname, FUTEX_LOCK_PI, 0, NULL, NULL, 0, 0),
+			-EFAULT);
+	KTEST_EXPECT_EQ(t, futex_word_read(&futex_word), 7);
+	KTEST_EXPECT_EQ(t, futex_op(&futex_word, FUTEX_WAIT, 8, NULL),
+			-EAGAIN);
 }
 
 /* The waker changed the word before the waiter came: -EAGAIN at once,
@@ -208,6 +233,7 @@ static void test_futex_wait_is_interrupted_by_a_signal(struct ktest *t)
 }
 
 KTEST_SUITE(futex, KTEST_CASE(test_futex_bad_arguments_get_linux_errnos),
+	    KTEST_CASE(test_futex_without_an_address_space_is_efault),
 	    KTEST_CASE(test_futex_wait_with_a_changed_value_is_eagain),
 	    KTEST_CASE(test_futex_wait_times_out),
 	    KTEST_CASE(test_futex_wake_count_and_order_across_cpus),
