@@ -10,7 +10,7 @@
  * at 0xE0000-0xFFFFF, on 16-byte boundaries).  Tables are read through
  * the direct map, which covers 0..4 GiB in the boot page tables and in
  * the final ones (arch/x86_64/mmu.h); a table above 4 GiB is reported and
- * skipped.  All checking is done by the pure parsers of acpi_tables.c;
+ * skipped.  All checking is done by the pure parsers of lib/acpi_*.c;
  * this file only maps, prints one warning per problem and picks fallbacks.
  * Power: ACPI 6.5 4.8.3.2.1 (PM1 control: SLP_TYP bits 12:10, SLP_EN bit
  * 13), 7.4.2.5 (\_S5), 4.8.3.6 (RESET_REG).

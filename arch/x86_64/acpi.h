@@ -4,7 +4,7 @@
  * acpi_init() finds the RSDP, walks the RSDT/XSDT and fills `acpi` once at
  * boot; the LAPIC, IOAPIC, SMP, timekeeping and power code read it after
  * that (read-only, no lock).  The decoding itself is the pure code of
- * lib/acpi_tables.c.  Linux counterpart: include/linux/acpi.h,
+ * lib/acpi_tables.c, acpi_madt.c and acpi_fadt.c.  Linux counterpart: include/linux/acpi.h,
  * arch/x86/include/asm/acpi.h (acpi_boot_init()).
  */
 #ifndef ARCH_X86_64_ACPI_H

@@ -1,6 +1,6 @@
 /*
  * tests/host/fuzz_acpi.c - libFuzzer target for the ACPI table parsers
- * (lib/acpi_tables.c), built by `make fuzz` with clang
+ * (lib/acpi_tables.c, acpi_madt.c, acpi_fadt.c), built by `make fuzz` with clang
  * -fsanitize=fuzzer,address,undefined.
  *
  * Input: one selector byte, then the table bytes.
