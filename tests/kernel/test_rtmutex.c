@@ -6,16 +6,14 @@
  *
  * Each scenario drives "actors": kthreads that run one lock command at
  * a time from a mailbox (the test posts a command and, for a blocking
- * one, waits until the actor is seen blocked, never a guessed time).
+ * one, waits until the actor is seen blocked, never a guessed time;
+ * tests/kernel/rtmutex_actor.c).
  * Priorities below are SCHED_FIFO rt_priority values ("F10"), shown with
  * the kernel-scale prio they give (F10 = prio 89); "O" is SCHED_OTHER
  * nice 0 (prio 120).
- *
- * Length: just over 600 lines: every PI scenario carries its scenario
- * comment (tasks, priorities, expected boost at each step), which is most
- * of the file.
  */
 #include "kernel/ktest.h"
+#include "tests/kernel/rtmutex_actor.h"
 #include "kernel/locking/lockdep.h"
 #include "kernel/locking/rtmutex_internal.h"
 #include "kernel/locking/deadlock.h"
@@ -25,140 +23,6 @@
 #include "kernel/time/ktime.h"
 #include "lib/errno.h"
 
-#define FIFO(p) (MAX_RT_PRIO - 1 - (p))	/* kernel prio of SCHED_FIFO p */
-#define PRIO_OTHER DEFAULT_PRIO
-/* A waited-for condition that has not happened after this long never
- * will: every step here is a few context switches, even under TCG. */
-#define WAIT_NS (3 * NSEC_PER_SEC)
-
-enum actor_op { OP_LOCK, OP_LOCK_INTR, OP_TIMED, OP_TRYLOCK, OP_UNLOCK,
-		OP_EXIT };
-
-struct actor {
-	struct task_struct *task;
-	struct completion go;		/* a command is posted */
-	struct completion done;		/* it finished; result is valid */
-	enum actor_op op;
-	struct rt_mutex *lock;
-	s64 arg;
-	int result;
-};
-
-static int actor_fn(void *data)
-{
-	struct actor *a = data;
-
-	for (;;) {
-		wait_for_completion(&a->go);
-		switch (a->op) {
-		case OP_LOCK:
-			rt_mutex_lock(a->lock);
-			a->result = 0;
-			break;
-		case OP_LOCK_INTR:
-			a->result = rt_mutex_lock_interruptible(a->lock);
-			break;
-		case OP_TIMED:
-			a->result = rt_mutex_timed_lock(a->lock, a->arg);
-			break;
-		case OP_TRYLOCK:
-			a->result = rt_mutex_trylock(a->lock);
-			break;
-		case OP_UNLOCK:
-			rt_mutex_unlock(a->lock);
-			a->result = 0;
-			break;
-		case OP_EXIT:
-			complete(&a->done);
-			return 0;
-		}
-		complete(&a->done);
-	}
-}
-
-/* actor_start - fifo 0: SCHED_OTHER; cpu < 0: not pinned. */
-static void actor_start(struct ktest *t, struct actor *a, const char *name,
-			int fifo, int cpu)
-{
-	struct sched_param sp = { .sched_priority = fifo };
-
-	init_completion(&a->go);
-	init_completion(&a->done);
-	a->task = kthread_create(actor_fn, a, "%s", name);
-	KTEST_ASSERT(t, a->task != NULL, "kthread_create(%s) failed", name);
-	get_task_struct(a->task);
-	if (cpu >= 0)
-		kthread_bind(a->task, cpu);
-	if (fifo)
-		sched_setscheduler(a->task, SCHED_FIFO, &sp);
-	wake_up_process(a->task);
-}
-
-static void actor_post(struct actor *a, enum actor_op op,
-		       struct rt_mutex *lock, s64 arg)
-{
-	a->op = op;
-	a->lock = lock;
-	a->arg = arg;
-	complete(&a->go);
-}
-
-/* actor_result - wait for the posted command to finish; -ESRCH-like
- * sentinel 1000 when it did not within WAIT_NS. */
-static int actor_result(struct actor *a)
-{
-	if (wait_for_completion_timeout(&a->done, WAIT_NS) <= 0)
-		return 1000;
-	return a->result;
-}
-
-static int actor_do(struct actor *a, enum actor_op op, struct rt_mutex *lock)
-{
-	actor_post(a, op, lock, -1);
-	return actor_result(a);
-}
-
-static void actor_stop(struct actor *a)
-{
-	actor_post(a, OP_EXIT, NULL, 0);
-	actor_result(a);
-	kthread_stop(a->task);
-	put_task_struct(a->task);
-}
-
-/* Wait until p sleeps blocked on lock (its chain walk is over then: the
- * walk runs before schedule()). */
-static bool wait_blocked_on(struct task_struct *p, struct rt_mutex *lock)
-{
-	ktime_t end = ktime_get() + WAIT_NS;
-
-	while (ktime_get() < end) {
-		struct rt_mutex_waiter *w = READ_ONCE(p->pi_blocked_on);
-
-		/* off the run queue too: a waiter preempted inside its chain
-		 * walk (state already set, not on a CPU) has not finished
-		 * blocking -- its boost or deadlock report may still come */
-		if (w && w->lock == lock && READ_ONCE(p->state) != TASK_RUNNING &&
-		    !READ_ONCE(p->on_cpu) && !READ_ONCE(p->on_rq))
-			return true;
-		schedule();
-	}
-	return false;
-}
-
-#define EXPECT_BLOCKED(t, a, l)                                              \
-	KTEST_EXPECT(t, wait_blocked_on((a)->task, l),                       \
-		     "%s not seen blocked on %s", (a)->task->name, (l)->name)
-#define EXPECT_PRIO(t, a, p)                                                 \
-	KTEST_EXPECT(t, READ_ONCE((a)->task->prio) == (p),                   \
-		     "%s prio %d, want %d", (a)->task->name,                 \
-		     READ_ONCE((a)->task->prio), (p))
-#define EXPECT_RESULT(t, a, op, l, want)                                     \
-	do {                                                                 \
-		int __r = actor_do(a, op, l);                                \
-		KTEST_EXPECT(t, __r == (want), "%s: %s on %s gave %d, want %d", \
-			     (a)->task->name, #op, (l)->name, __r, (want));  \
-	} while (0)
 
 static void test_rt_mutex_uncontended_fast_path(struct ktest *t)
 {
