@@ -32,42 +32,51 @@ static bool file_has_shared_pos(const struct file *file)
 }
 
 /*
+ * rw_verify - what read and write check before the operation, in
+ * Linux's order: -EBADF without the access mode (allowed), -EINVAL
+ * without the operation (has_op), -EFAULT for a buffer outside user
+ * space; *count is cut to MAX_RW_COUNT first.  Context: any.
+ */
+static long rw_verify(bool allowed, bool has_op, const void __user *buf,
+		      size_t *count)
+{
+	if (!allowed)
+		return -EBADF;
+	if (!has_op)
+		return -EINVAL;
+	if (*count > MAX_RW_COUNT)
+		*count = MAX_RW_COUNT;
+	return access_ok(buf, *count) ? 0 : -EFAULT;
+}
+
+/*
  * vfs_read, vfs_write - count bytes between buf and the file at *pos:
- * -EBADF without the access mode, -EINVAL without the operation,
- * -EFAULT for a buffer outside user space; else the operation's answer.
+ * rw_verify's errors, 0 for no bytes, else the operation's answer.
  * Context: task, may sleep.
  */
 static long vfs_read(struct file *file, char __user *buf, size_t count,
 		     loff_t *pos)
 {
+	long ret;
+
 	might_sleep();
-	if (!file_readable(file))
-		return -EBADF;
-	if (!file->f_op->read)
-		return -EINVAL;
-	if (count > MAX_RW_COUNT)
-		count = MAX_RW_COUNT;
-	if (!access_ok(buf, count))
-		return -EFAULT;
-	if (!count)
-		return 0;
+	ret = rw_verify(file_readable(file), file->f_op->read != NULL, buf,
+			&count);
+	if (ret || !count)
+		return ret;
 	return file->f_op->read(file, buf, count, pos);
 }
 
 static long vfs_write(struct file *file, const char __user *buf, size_t count,
 		      loff_t *pos)
 {
+	long ret;
+
 	might_sleep();
-	if (!file_writable(file))
-		return -EBADF;
-	if (!file->f_op->write)
-		return -EINVAL;
-	if (count > MAX_RW_COUNT)
-		count = MAX_RW_COUNT;
-	if (!access_ok(buf, count))
-		return -EFAULT;
-	if (!count)
-		return 0;
+	ret = rw_verify(file_writable(file), file->f_op->write != NULL, buf,
+			&count);
+	if (ret || !count)
+		return ret;
 	return file->f_op->write(file, buf, count, pos);
 }
 
