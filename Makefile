@@ -10,6 +10,7 @@
 #   make model-check     SPIN model of the rt_mutex PI protocol + its mutants (model/pi/)
 #   make model-check-big its 4-task, 3-lock scenario (outside CI: 4-25 min, 2.4 GB)
 #   make iso-test        boot build/rtk.iso under BIOS and UEFI, check the shell
+#   make hog-check       the shell under a FIFO-99 hog per CPU, RT throttling on/off
 #   make test-machines   boot on PC variants: chipsets, no HPET/ACPI, CPU models,
 #                        1-32 CPUs, 64M-8G (tools/test_machines.py; not in CI)
 #   make screen-test     type `help` on the ISO's PS/2 keyboard, check the screen
@@ -172,7 +173,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(BUILD)/host/%,\
 	$(sort $(wildcard tests/host/test_*.c)))
 HOST_COMMON := tests/host/check.c tests/host/fake_arch.c tests/host/fake_kernel.c
 
-.PHONY: all iso run test host-test kernel-test iso-test bochs test-bochs \
+.PHONY: all iso run test host-test kernel-test iso-test hog-check bochs test-bochs \
 	screen-test usb fbcon-latency test-machines test-machines-ci \
 	test-options test-matrix \
 	debug fuzz deps clean
@@ -356,6 +357,14 @@ test-matrix: deps
 
 OVMF ?= $(firstword $(wildcard /usr/share/OVMF/OVMF_CODE.fd \
 	/usr/share/ovmf/OVMF.fd /usr/share/qemu/OVMF.fd))
+# make hog-check [SMP=n]: the shell under a FIFO-99 t_loop on every CPU,
+# with RT throttling on (echo answered, kill ends them, memory back) and
+# off (-1: the hogs own the machine) -- tools/hog_check.py (issue 28).
+hog-check: deps $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio
+	$(PYTHON) tools/hog_check.py --elf $(BUILD)/rtk.elf \
+		--initrd $(BUILD)/initramfs.cpio --smp $(SMP) --qemu $(QEMU) \
+		--log $(BUILD)/hog-check.log
+
 iso-test: deps $(BUILD)/rtk.iso
 	$(PYTHON) tools/iso_test.py --iso $(BUILD)/rtk.iso --ovmf "$(OVMF)" \
 		--timeout 180
