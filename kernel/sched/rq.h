@@ -120,6 +120,8 @@ void pull_rt_task(struct rq *this_rq);
 bool prio_changed_rt(struct rq *rq, struct task_struct *p, int oldprio);
 /* test-only race window inside pull_rt_task (rt_balance suite) */
 extern struct race_window pull_rt_unlocked;
+/* test-only: a waker between select_task_rq and the lock of its choice */
+extern struct race_window ttwu_cpu_selected;
 void task_tick_rt(struct rq *rq, struct task_struct *curr);
 void requeue_rt(struct rq *rq, struct task_struct *p);
 

@@ -103,14 +103,20 @@ static int select_fallback_rq(struct task_struct *p)
 	return cpu;
 }
 
+/* test-only: hold the window between the choice of CPU, made from
+ * lockless reads, and the lock of that CPU's queue (try_to_wake_up) */
+DEFINE_RACE_WINDOW(ttwu_cpu_selected);
+
 /* select_task_rq - the CPU a waking p should go to.  Locking: p->pi_lock
  * held (p->cpus_allowed is stable). */
 int select_task_rq(struct task_struct *p)
 {
 	int cpu = rt_task(p) ? select_rt_cpu(p) : select_fair_cpu(p);
 
+	raw_spin_assert_held(&p->pi_lock);
 	if (cpu < 0 || !task_runnable_on(p, cpu))
 		cpu = select_fallback_rq(p);
+	trace_race_window(&ttwu_cpu_selected);
 	return cpu;
 }
 
