@@ -116,6 +116,7 @@ void set_cpus_allowed_rt(struct rq *rq, struct task_struct *p,
 struct task_struct *pick_rt(struct rq *rq);
 int select_rt_cpu(struct task_struct *p);
 void push_rt_tasks(struct rq *rq);
+bool task_woken_rt(struct rq *rq, struct task_struct *p);
 void pull_rt_task(struct rq *this_rq);
 bool prio_changed_rt(struct rq *rq, struct task_struct *p, int oldprio);
 /* test-only race window inside pull_rt_task (rt_balance suite) */

@@ -10,6 +10,8 @@
  *    beats it (rt_find_lowest_cpu); that CPU gets a reschedule IPI;
  *  - push: after a switch, an RT task left queued but not running (it
  *    was preempted) moves to a CPU running something less important;
+ *    so does a woken one whose CPU was taken after the choice
+ *    (task_woken_rt);
  *  - pull: before a CPU picks something less important than a queued,
  *    not running RT task of another CPU, it takes that task (after
  *    prev was put back or dequeued, so a blocking prev does not count);
@@ -197,6 +199,26 @@ void push_rt_tasks(struct rq *rq)
 		double_rq_unlock(rq, dst);
 		raw_local_irq_restore(flags);
 	}
+}
+
+/*
+ * task_woken_rt - should the wake-up that just queued p on rq push it?
+ * Yes when p is an RT task that may run elsewhere and did not preempt
+ * rq's RT task: the CPU was chosen from lockless reads (select_rt_cpu)
+ * and a more important task took it before the queue was locked (the
+ * race is drawn in tests/kernel/test_rt_wake_push.c).  Without the push
+ * p waits until rq or the CPU it belongs on schedules.  Linux:
+ * task_woken_rt (kernel/sched/rt.c), which adds the deadline class.
+ * Context: try_to_wake_up.  Locking: rq->lock held.
+ */
+bool task_woken_rt(struct rq *rq, struct task_struct *p)
+{
+	struct task_struct *curr = rq->curr;
+
+	raw_spin_assert_held(&rq->lock);
+	return rt_task(p) && p != curr && !p->on_cpu && rt_task(curr) &&
+	       !per_cpu(sched_need_resched, rq->cpu) && rt_task_migratory(p) &&
+	       curr->prio <= p->prio;
 }
 
 /* test-only: hold the window where pull_rt_task has dropped rq->lock */

@@ -181,6 +181,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 	unsigned long flags;
 	struct rq *rq;
 	int cpu, woken = 0;
+	bool push = false;
 
 	raw_spin_lock_irqsave(&p->pi_lock, flags);
 	if (!ttwu_state_match(p, mask, &woken))
@@ -207,10 +208,13 @@ static int try_to_wake_up(struct task_struct *p, unsigned int mask, bool sync)
 		activate_task(rq, p, false);
 		trace_sched_wakeup(p, cpu);
 		check_preempt(rq, p, sync);
+		push = task_woken_rt(rq, p);	/* its CPU was taken */
 	}
 	raw_spin_unlock(&rq->lock);
 out:
 	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+	if (push)
+		push_rt_tasks(rq);
 	return woken;
 }
 

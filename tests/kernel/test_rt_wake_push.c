@@ -62,7 +62,7 @@ static bool spin_until_p_ran(bool resched)
 		if (ktime_get() - start > SPIN_BOUND_NS)
 			return false;
 		if (resched)
-			cond_resched();
+			_cond_resched();	/* every model: a loop that yields */
 		arch_cpu_relax();
 	}
 	return true;
