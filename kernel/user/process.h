@@ -95,6 +95,8 @@ struct user_thread {
 	u64 blocked;			/* rt_sigprocmask's mask */
 	u64 pending;			/* sent to this thread (tgkill) */
 	struct sigqueue info[_NSIG];	/* its siginfo, [sig - 1] */
+	u64 real_blocked;		/* rt_sigtimedwait: the mask it
+					 * unblocked its set from, else 0 */
 	/* current's own, no lock: */
 	u64 saved_sigmask;		/* rt_sigsuspend's mask to restore */
 	bool restore_sigmask;		/* ... after the next delivery */

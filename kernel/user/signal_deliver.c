@@ -63,6 +63,10 @@ void __complete_signal(struct process *p, struct user_thread *t, int sig)
 		return;		/* it takes it when it unblocks it */
 	if (!t) {
 		list_for_each_entry(it, &p->threads, node) {
+			/* not one on its way out: it takes no more signals
+			 * (Linux's wants_signal) */
+			if (READ_ONCE(it->task->flags) & PF_EXITING)
+				continue;
 			if (!(it->blocked & sigmask(sig))) {
 				t = it;
 				break;
@@ -71,9 +75,10 @@ void __complete_signal(struct process *p, struct user_thread *t, int sig)
 		if (!t)
 			return;	/* all block it: pending on the process */
 	}
-	if (sig_fatal(p, sig)) {
+	if (sig_fatal(p, sig) && !(t->real_blocked & sigmask(sig))) {
 		/* fatal to the whole group: do not wait for t to get there
-		 * (Linux's complete_signal does the same) */
+		 * (Linux's complete_signal does the same); not when t only
+		 * unblocked it to wait for it (rt_sigtimedwait) */
 		__process_group_kill(p, sig);
 		return;
 	}

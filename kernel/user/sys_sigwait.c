@@ -83,8 +83,10 @@ long sys_pause(void)
  * [1] one is pending already: take it;
  * [2] else, as Linux, unblock the set while asleep, so that a send of
  *     one of them wakes this thread (__complete_signal picks a thread
- *     that does not block it), and sleep;
- * [3] the mask back, and take one if it came.
+ *     that does not block it; real_blocked tells it that a SIG_DFL one
+ *     is awaited here, not fatal), and sleep;
+ * [3] take one if it came, then the mask back (in this order: a pending
+ *     one of the set, blocked again, would be retargeted first).
  * Context: task, sleeps.  Locking: takes proc->lock.
  */
 long sys_rt_sigtimedwait(const u64 __user *uthese, struct siginfo __user *uinfo,
@@ -115,6 +117,7 @@ long sys_rt_sigtimedwait(const u64 __user *uthese, struct siginfo __user *uinfo,
 	sig = __dequeue_signal(p, t, these, &info);			/* [1] */
 	if (!sig && timeout) {						/* [2] */
 		saved = t->blocked;
+		t->real_blocked = saved;	/* a SIG_DFL one is no kill */
 		__set_current_blocked(p, t, t->blocked & ~these);
 		spin_unlock(&p->lock);
 		if (timeout == KTIME_MAX)
@@ -123,8 +126,9 @@ long sys_rt_sigtimedwait(const u64 __user *uthese, struct siginfo __user *uinfo,
 			schedule_hrtimeout_abs_state(deadline,
 						     TASK_INTERRUPTIBLE);
 		spin_lock(&p->lock);					/* [3] */
-		__set_current_blocked(p, t, saved);
 		sig = __dequeue_signal(p, t, these, &info);
+		t->real_blocked = 0;
+		__set_current_blocked(p, t, saved);
 	}
 	__recalc_sigpending(p, t);
 	spin_unlock(&p->lock);
