@@ -60,4 +60,13 @@
 #define ECANCELED	125	/* operation cancelled */
 #define EOWNERDEAD	130	/* lock owner died */
 
+/* Kernel-internal restart codes (include/linux/errno.h): a system call
+ * interrupted by a signal returns one; the return to user turns it into
+ * -EINTR or a restart of the call (kernel/user/signal_deliver.c) and a
+ * program never sees it. */
+#define ERESTARTSYS		512	/* restart if SA_RESTART, else EINTR */
+#define ERESTARTNOINTR		513	/* always restart */
+#define ERESTARTNOHAND		514	/* restart if no handler ran */
+#define ERESTART_RESTARTBLOCK	516	/* as NOHAND in rtk (no restart_block) */
+
 #endif /* LIB_ERRNO_H */

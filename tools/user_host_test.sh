@@ -41,6 +41,12 @@ check "hello prints its arguments" 0 '^argv\[2\] = b$' hello a b
 check "true exits 0" 0 '' true
 check "false exits 1" 1 '' false
 check "libtest: the library checks itself" 0 '^# libtest: [0-9]+ checks, 0 failed$' libtest
+# t_signal checks rtk's signals against Linux's: it must pass here too
+# (t_sigfuzz does not: Linux loads more of a random frame, which ends
+# in SIGSEGV where rtk forces user values)
+check "t_signal: Linux's signal semantics, every check" 0 \
+	'^t_signal: [0-9]+ checks, 0 failed$' t_signal
+check "t_signal term: killed by SIGTERM" 143 '' t_signal term
 check "cyclictest refuses -p 120" 1 'priority must be 1..99' cyclictest -p 120
 # SCHED_FIFO needs root (CAP_SYS_NICE) and an RT budget (a container's
 # cgroup may have none): ask chrt, or try as root when it is missing.
@@ -95,7 +101,7 @@ else
 fi
 for t in "$dir"/*.elf; do
 	case $(basename "$t" .elf) in
-	hello | true | false | libtest | cyclictest | pidemo | pi_stress) ;;
+	hello | true | false | libtest | cyclictest | pidemo | pi_stress | t_signal) ;;
 	*) skip "$(basename "$t" .elf)" "rtk-only test program (user/tests)" ;;
 	esac
 done

@@ -9,8 +9,8 @@
  * Frame").  The assembly (PUSH_REGS in arch/x86_64/pt_regs.inc) and this
  * struct must stay in the same order;
  * traps.c checks the size with BUILD_BUG_ON.
- * Linux counterpart: arch/x86/include/asm/ptrace.h (rtk has no orig_ax
- * and no user mode, so cs/ss are always the kernel selectors).
+ * Linux counterpart: arch/x86/include/asm/ptrace.h (orig_ax shares the
+ * error code's slot there too).
  */
 #ifndef ARCH_X86_64_PTRACE_H
 #define ARCH_X86_64_PTRACE_H
@@ -36,7 +36,13 @@ struct pt_regs {
 	u64 rax;
 	/* pushed by the per-vector stub */
 	u64 vector;		/* 0..255 */
-	u64 error_code;		/* CPU's error code, or 0 */
+	union {
+		u64 error_code;	/* CPU's error code, or 0 */
+		u64 orig_rax;	/* a SYSCALL frame: the call's number, for a
+				 * restart (rip -= 2, rax = orig_rax); -1
+				 * once it may not restart (Linux's orig_ax,
+				 * which shares the slot the same way) */
+	};
 	/* pushed by the CPU */
 	u64 rip;		/* faulting insn (fault) or next insn (trap) */
 	u64 cs;

@@ -68,7 +68,10 @@ unsigned long arch_syscall_user_pc(const struct pt_regs *regs)
  * [3] interrupts off, the return-to-user work (kill, reschedule);
  * [4] SYSRET only when it is safe: RIP canonical (the Intel hazard, see
  *     syscall_entry.asm), CS/SS the SYSRET values, and no TF/RF, which
- *     SYSRET would treat differently from IRET.
+ *     SYSRET would treat differently from IRET; and only when RCX and R11
+ *     hold RIP and RFLAGS, as SYSRET would leave them: after
+ *     rt_sigreturn or a signal frame they hold the program's own values,
+ *     which only IRET restores (Linux's opportunistic-SYSRET checks).
  * Context: entry_SYSCALL_64 only, irqs off, on the task's kernel stack.
  */
 bool do_syscall_64(struct pt_regs *regs)
@@ -82,8 +85,9 @@ bool do_syscall_64(struct pt_regs *regs)
 	arch_local_irq_enable();				/* [1] */
 	regs->rax = (u64)syscall_dispatch(regs, nr, args);	/* [2] */
 	arch_local_irq_disable();				/* [3] */
-	exit_to_user_mode_prepare();
+	exit_to_user_mode_prepare(regs);
 	return regs->rip < USER_ADDR_END &&			/* [4] */
+	       regs->rcx == regs->rip && regs->r11 == regs->rflags &&
 	       regs->cs == (GDT_USER_CS | 3) && regs->ss == (GDT_USER_DS | 3) &&
 	       !(regs->rflags & (X86_EFLAGS_TF | X86_EFLAGS_RF));
 }

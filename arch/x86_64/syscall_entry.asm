@@ -14,8 +14,9 @@
 ;   [2] save the user RSP in a per-CPU slot, load this task's kernel stack
 ;       top (cpu_entry_rsp0, set at each context switch with TSS.RSP0);
 ;   [3] build a struct pt_regs exactly as an interrupt from ring 3 would
-;       (SS, RSP, RFLAGS = R11, CS, RIP = RCX, error 0, vector
-;       SYSCALL_VECTOR_MARK, then the 15 registers);
+;       (SS, RSP, RFLAGS = R11, CS, RIP = RCX, orig_rax = RAX in the
+;       error code's slot, vector SYSCALL_VECTOR_MARK, then the 15
+;       registers);
 ;   [4] do_syscall_64(regs) (syscall.c): runs the call with interrupts on,
 ;       then exit_to_user_mode_prepare() with them off; it returns whether
 ;       SYSRET is safe;
@@ -67,7 +68,7 @@ entry_SYSCALL_64:
 	push r11				;     rflags
 	push qword GDT_USER_CS | 3		;     cs
 	push rcx				;     rip
-	push qword 0				;     error code
+	push rax				;     orig_rax (ptrace.h)
 	push qword SYSCALL_VECTOR_MARK		;     vector
 	PUSH_REGS
 	cld

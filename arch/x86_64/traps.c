@@ -21,13 +21,13 @@
  * Spec: Intel SDM Vol. 3A 6.15 (exception classes), 4.7 (#PF error code).
  * Linux counterpart: arch/x86/kernel/traps.c, arch/x86/mm/fault.c
  * (show_fault_oops), arch/x86/kernel/dumpstack.c (__die, show_regs).
- * From user mode (ring 3) an exception is no oops: one line names the
- * process, the exception, RIP and the address, and the process is ended
- * as if by the signal Linux would send (user_fault_exit, kernel/user).
+ * From user mode (ring 3) an exception is no oops: it is the signal Linux
+ * would send, to the faulting thread (force_sig_fault, kernel/user):
+ * a handler may catch it; uncaught, one line names the process, the
+ * exception, RIP and the address, and the process dies of it.
  * A kernel-mode #PF or #GP at a user-access instruction is fixed up
  * through the exception table (extable.c): -EFAULT, not an oops.
- * rtk leaves out die notifiers, signal delivery to handlers and
- * oops-and-continue.
+ * rtk leaves out die notifiers and oops-and-continue.
  */
 #include "arch/x86_64/traps.h"
 #include "arch/x86_64/arch.h"
@@ -46,6 +46,7 @@
 #include "lib/bug.h"
 #include "lib/compiler.h"
 #include "lib/vsnprintf.h"
+#include "kernel/user/uapi_signal.h"
 
 unsigned long nmi_last_regs[NR_CPUS];
 unsigned long debug_last_regs[NR_CPUS];
@@ -267,13 +268,6 @@ static bool do_debug_kernel(struct pt_regs *regs, unsigned long dr6)
 	return true;
 }
 
-/* Linux's signal numbers, for the exit status of a faulting process. */
-#define SIGILL	4
-#define SIGTRAP	5
-#define SIGBUS	7
-#define SIGFPE	8
-#define SIGSEGV	11
-
 /* user_fault_signal - the signal Linux sends for vector v from ring 3
  * (arch/x86/kernel/traps.c). */
 static int user_fault_signal(int v)
@@ -295,18 +289,57 @@ static int user_fault_signal(int v)
 	}
 }
 
-/*
- * do_user_fault - an exception in ring 3: describe it in one line and
- * end the process (user_fault_exit, never returns).  The frame is
- * dropped: interrupts go on, and the task exits from here.
- * Context: exception from user mode, irqs off, kernel GS, on the task's
- * kernel stack (TSS.RSP0).
- */
-static __noreturn void do_user_fault(struct pt_regs *regs, u64 cr2)
+/* user_fault_code - si_code and si_addr of that signal, as Linux's
+ * handlers fill them (do_trap, do_general_protection, do_user_addr_fault). */
+static int user_fault_code(const struct pt_regs *regs, u64 cr2,
+			   unsigned long *addr)
 {
+	*addr = regs->rip;
+	switch (regs->vector) {
+	case X86_TRAP_PF:
+		*addr = cr2;
+		return regs->error_code & X86_PF_PROT ? SEGV_ACCERR : SEGV_MAPERR;
+	case X86_TRAP_DE:
+		return FPE_INTDIV;
+	case X86_TRAP_MF:
+	case X86_TRAP_XF:
+		return FPE_FLTINV;
+	case X86_TRAP_UD:
+		return ILL_ILLOPN;
+	case X86_TRAP_DB:
+	case X86_TRAP_BP:
+		return TRAP_BRKPT;
+	case X86_TRAP_AC:
+		*addr = 0;
+		return BUS_ADRALN;
+	default:			/* #GP, #SS, #NP: no address */
+		*addr = 0;
+		return SI_KERNEL;
+	}
+}
+
+/*
+ * do_user_fault - an exception in ring 3: the signal Linux sends for it,
+ * to the faulting thread (force_sig_fault, kernel/user/signal_deliver.c:
+ * a caught SIGSEGV runs its handler, an uncaught or blocked one ends the
+ * process with a one-line report), the fault recorded for the frame's
+ * sigcontext (trapno, err, cr2); then the return to ring 3, which
+ * delivers it.  Interrupts go on for the send (it takes sleeping locks).
+ * Context: exception from user mode, irqs off, kernel GS, on the task's
+ * kernel stack (TSS.RSP0, or moved there: [3a] of trap_entry.asm).
+ */
+static void do_user_fault(struct pt_regs *regs, u64 cr2)
+{
+	struct arch_thread *t = current_arch_thread();
 	int v = (int)regs->vector;
+	unsigned long addr;
+	int code = user_fault_code(regs, cr2, &addr);
 	char what[160];
 
+	BUG_ON(!t);
+	t->trap_nr = (u64)v;
+	t->error_code = regs->error_code;
+	t->cr2 = cr2;
 	scnprintf(what, sizeof(what), "%s %s at rip %#lx%s%#lx error %#lx",
 		  trap_vector_mnemonic(v), trap_vector_name(v),
 		  (unsigned long)regs->rip,
@@ -314,7 +347,9 @@ static __noreturn void do_user_fault(struct pt_regs *regs, u64 cr2)
 		  v == X86_TRAP_PF ? (unsigned long)cr2 : (unsigned long)regs->rsp,
 		  (unsigned long)regs->error_code);
 	arch_local_irq_enable();
-	user_fault_exit(user_fault_signal(v), what);
+	force_sig_fault(user_fault_signal(v), code, addr, what);
+	arch_local_irq_disable();
+	exit_to_user_mode_prepare(regs);
 }
 
 /*
@@ -338,7 +373,8 @@ void trap_dispatch(struct pt_regs *regs)
 	if (v >= FIRST_EXTERNAL_VECTOR) {
 		arch_handle_irq(regs);	/* irq_enter/exit, IRQ stack */
 		if (user_mode(regs))
-			exit_to_user_mode_prepare();	/* tick: preempts user */
+			exit_to_user_mode_prepare(regs);	/* tick: preempts
+								 * user, signals */
 		return;
 	}
 	if (v == X86_TRAP_NMI) {
@@ -352,8 +388,10 @@ void trap_dispatch(struct pt_regs *regs)
 		if (!user_mode(regs) && do_debug_kernel(regs, dr6))
 			return;
 	}
-	if (user_mode(regs) && v != X86_TRAP_MC)
+	if (user_mode(regs) && v != X86_TRAP_MC) {
 		do_user_fault(regs, cr2);
+		return;
+	}
 	if ((v == X86_TRAP_PF || v == X86_TRAP_GP) && fixup_exception(regs))
 		return;		/* a user access: the caller gets -EFAULT */
 	switch (v) {

@@ -56,6 +56,9 @@ struct arch_thread {
 	u16 ds, es;			/* selectors, as Linux's thread.ds/.es */
 	u16 fsindex, gsindex;		/* %fs, %gs (Linux's names) */
 	struct pt_regs entry;		/* registers of its first entry */
+	/* the last fault from ring 3, for the signal frame's sigcontext
+	 * (Linux's thread.trap_nr, error_code, cr2) */
+	u64 trap_nr, error_code, cr2;
 };
 
 /* arch_syscall_user_pc - where the user resumes after the system call
@@ -71,16 +74,60 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		      const unsigned long args[6]);
 /*
  * exit_to_user_mode_prepare - the last kernel code before every return
- * to user mode: the kill flag, TIF_NEED_RESCHED and
+ * to user mode: signals (delivery into regs, the frame ring 3 resumes
+ * from; NULL for a kernel thread's test call), TIF_NEED_RESCHED and
  * TIF_NEED_RESCHED_DELAYED.  Defined in kernel/user/entry.c.
  * Context: task, irqs off on entry and on return (may enable them
- * in between to schedule or exit).
+ * in between to schedule, deliver a signal or exit).
  */
-void exit_to_user_mode_prepare(void);
-/* user_fault_exit - a fault in user mode: print the one-line report
- * (current's name and pid, then what, the arch's description) and end
- * the whole process as killed by signal sig.  Defined in
- * kernel/user/exit.c.  Context: task, irqs on. */
-__noreturn void user_fault_exit(int sig, const char *what);
+void exit_to_user_mode_prepare(struct pt_regs *regs);
+/* force_sig_fault - a fault in user mode: signal sig (si_code code,
+ * si_addr addr) to the current thread, delivered on the way back to
+ * ring 3; if the thread blocks or ignores it, the process dies of it
+ * (Linux's force_sig_fault).  When it will die, print the one-line
+ * report (current's name and pid, then what, the arch's description).
+ * Defined in kernel/user/signal_deliver.c.  Context: task, irqs on. */
+void force_sig_fault(int sig, int code, unsigned long addr, const char *what);
+/* current_arch_thread - the arch part of current's user thread (NULL
+ * for a kernel thread).  Defined in kernel/user/process.c. */
+struct arch_thread *current_arch_thread(void);
+
+/* ---- signal frames (signal_frame.c; the portable side is
+ * kernel/user/signal_deliver.c) ---- */
+
+struct siginfo;
+struct kernel_sigaction;
+struct sigaltstack_uapi;
+
+/* arch_user_sp - the user stack pointer regs resumes with. */
+unsigned long arch_user_sp(const struct pt_regs *regs);
+/* arch_setup_rt_frame - build Linux's rt_sigframe for a handler of sig
+ * (ka) on the user stack: below the red zone of regs' stack, or at the
+ * top of the alternate stack stack_top when not 0; uc_stack for the
+ * frame, oldmask the mask rt_sigreturn restores; then point regs at the
+ * handler.  0, or -EFAULT when the frame cannot be written or the
+ * handler is no user address (the caller kills: force_sigsegv).
+ * Context: current's user thread, task, irqs on. */
+int arch_setup_rt_frame(struct pt_regs *regs, struct arch_thread *t, int sig,
+			const struct kernel_sigaction *ka,
+			const struct siginfo *info, u64 oldmask,
+			unsigned long stack_top,
+			const struct sigaltstack_uapi *uc_stack);
+/* arch_rt_sigreturn - restore regs and the FPU from the frame regs'
+ * stack points at (the handler returned into sa_restorer), with
+ * user selectors, user RFLAGS bits only; the frame's mask into *mask.
+ * 0, or -EFAULT for a frame that cannot be read or would not be safe
+ * (non-canonical RIP, reserved MXCSR bits): the caller kills with
+ * SIGSEGV.  Context: the rt_sigreturn system call. */
+int arch_rt_sigreturn(struct pt_regs *regs, u64 *mask);
+/* arch_syscall_return_value - the RAX regs returns to user mode with. */
+unsigned long arch_syscall_return_value(const struct pt_regs *regs);
+/* arch_syscall_restart - regs returns from a system call interrupted
+ * with -ERESTART*: make it -EINTR or a restart of the call (rip back
+ * over SYSCALL, rax = orig_rax), as a handler (handler, with
+ * SA_RESTART sa_restart) or none is about to run.  Nothing for any
+ * other frame.  Context: the return to user, task. */
+void arch_syscall_restart(struct pt_regs *regs, bool handler,
+			  bool sa_restart);
 
 #endif /* ARCH_X86_64_USER_MODE_H */

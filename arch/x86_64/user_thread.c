@@ -228,16 +228,19 @@ unsigned long arch_thread_get_fs(const struct arch_thread *t)
  * arch_thread_enter_user - see user_mode.h.
  * [1] interrupts off: from here to IRETQ nothing may switch us out with
  *     half a frame built;
- * [2] the return-to-user work (a kill or reschedule pending now);
- * [3] this thread's FPU, selectors and bases into the CPU (they may have
- *     been set after the switch that brought us here);
+ * [2] this thread's FPU, selectors and bases into the CPU (they may have
+ *     been set after the switch that brought us here), before [3]: a
+ *     signal frame built there saves the live FPU registers, and a
+ *     switch inside [3] saves and reloads them;
+ * [3] the return-to-user work (a kill, a signal -- delivered into
+ *     t->entry --, a reschedule pending now);
  * [4] the frame at the stack top, IRETQ (syscall_entry.asm).
  */
 void arch_thread_enter_user(struct arch_thread *t)
 {
 	arch_local_irq_disable();				/* [1] */
-	exit_to_user_mode_prepare();				/* [2] */
-	fpu_restore(t);						/* [3] */
+	fpu_restore(t);						/* [2] */
 	load_segments(t);
+	exit_to_user_mode_prepare(&t->entry);			/* [3] */
 	user_enter_regs(&t->entry, this_cpu_read(cpu_entry_rsp0));	/* [4] */
 }

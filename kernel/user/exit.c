@@ -137,12 +137,3 @@ void do_group_exit(int status)
 	spin_unlock(&proc->lock);
 	do_exit(status);
 }
-
-void user_fault_exit(int sig, const char *what)
-{
-	struct process *proc = current_process();
-
-	pr_err("%s[%d]: %s: killed (signal %d)\n", current->name,
-	       proc ? proc->tgid : current->pid, what, sig);
-	do_group_exit(W_EXITCODE(0, sig));
-}

@@ -42,6 +42,13 @@ struct process *current_process(void)
 	return t ? t->proc : NULL;
 }
 
+struct arch_thread *current_arch_thread(void)
+{
+	struct user_thread *t = current->user;
+
+	return t ? &t->arch : NULL;
+}
+
 struct user_thread *user_thread_alloc(void)
 {
 	struct user_thread *t = kzalloc(sizeof(*t), GFP_KERNEL);

@@ -17,7 +17,7 @@
  * Linux counterpart: struct signal_struct (group exit, the status) and
  * the thread-group leader's task_struct (tgid), kernel/exit.c,
  * kernel/fork.c.  rtk leaves out fork/exec from user space, parents
- * and zombies (the spawner waits), signals other than SIGKILL.
+ * and zombies (the spawner waits).
  */
 #ifndef KERNEL_USER_PROCESS_H
 #define KERNEL_USER_PROCESS_H
@@ -32,6 +32,18 @@
 
 struct mm_struct;
 struct race_window;
+
+/*
+ * struct sigqueue - what a pending signal's siginfo will say: one slot
+ * per signal number, filled by the first send while the bit is clear.
+ * rtk does not queue a second instance of a pending signal, real-time
+ * ones included (Linux queues rt signals up to RLIMIT_SIGPENDING).
+ */
+struct sigqueue {
+	int code;			/* si_code: SI_USER, SI_TKILL ... */
+	int pid;			/* the sender's tgid (0: the kernel) */
+	unsigned long addr;		/* a fault's si_addr */
+};
 
 struct process {
 	/* constant after process_spawn */
@@ -57,6 +69,7 @@ struct process {
 	 * of an rtk process does) and the process-wide pending set */
 	struct kernel_sigaction action[_NSIG];	/* action[sig - 1] */
 	u64 shared_pending;			/* sent to the process (kill) */
+	struct sigqueue shared_info[_NSIG];	/* its siginfo, [sig - 1] */
 
 	/* under process_list_lock (process.c) */
 	struct list_head node;		/* every live process */
@@ -81,6 +94,14 @@ struct user_thread {
 	 * proc->lock */
 	u64 blocked;			/* rt_sigprocmask's mask */
 	u64 pending;			/* sent to this thread (tgkill) */
+	struct sigqueue info[_NSIG];	/* its siginfo, [sig - 1] */
+	u64 real_blocked;		/* rt_sigtimedwait: the mask it
+					 * unblocked its set from, else 0 */
+	/* current's own, no lock: */
+	u64 saved_sigmask;		/* rt_sigsuspend's mask to restore */
+	bool restore_sigmask;		/* ... after the next delivery */
+	unsigned long sas_ss_sp;	/* sigaltstack: lowest address */
+	unsigned long sas_ss_size;	/* 0: none */
 };
 
 /* process_spawn_env - start the program at path argv[0] (walked from
@@ -114,6 +135,12 @@ void process_put(struct process *p);
 /* process_kill - end process tgid (any of its thread ids also names it)
  * as by SIGKILL; 0 or -ESRCH.  Context: task. */
 int process_kill(int pid);
+
+/* kill_process - send sig to p as the kernel does (si_code SI_KERNEL,
+ * si_pid 0): SIGCHLD to a parent, SIGPIPE to a writer.  0, or -EINVAL
+ * for a bad sig.  Defined in sys_signal.c.  Context: task.
+ * Locking: takes p->lock (the caller must not hold it). */
+int kill_process(struct process *p, int sig);
 
 /* __process_group_kill - end every thread of p, the wait status "killed
  * by sig" unless a group exit already chose one (kill's default action).

@@ -1,95 +1,68 @@
 /*
- * kernel/user/sys_signal.c - signals as Linux programs set them up, with
- * delivery to a handler left to issue 30: rt_sigaction keeps a
- * per-process handler table, rt_sigprocmask a per-thread mask,
- * rt_sigpending answers from a per-thread and a per-process pending set,
- * and kill, tgkill and tkill decide what a signal does.
+ * kernel/user/sys_signal.c - the system calls that set up and send
+ * signals: rt_sigaction (the per-process handler table), rt_sigprocmask
+ * (the per-thread mask), rt_sigpending, and kill, tgkill and tkill with
+ * kill_process, the kernel's own send (SIGCHLD, SIGPIPE).  The waits
+ * (rt_sigsuspend, rt_sigtimedwait, pause), sigaltstack and rt_sigreturn
+ * are sys_sigwait.c's; delivery is signal_deliver.c's.
  *
  * What a sent signal does (send_signal), as Linux decides it:
- *   [1] SIGKILL ends the process;
+ *   [1] SIGKILL ends the process, waking every thread from any
+ *       interruptible sleep;
  *   [2] an ignored signal (SIG_IGN, or SIG_DFL whose default is to
- *       ignore: SIGCHLD, SIGCONT, SIGURG, SIGWINCH) is dropped;
- *   [3] SIG_DFL whose default is to terminate (or to dump core, which
- *       rtk does not write) ends the process, unless every candidate
- *       thread blocks it: then it stays pending;
- *   [4] anything else -- a handler, a blocked signal, a stop signal --
- *       is marked pending (on the thread for tgkill/tkill, on the
- *       process for kill).  rtk runs no handler yet and has no job
- *       control, so a handled signal is recorded and not fatal, which
- *       is what glibc-linked programs that install SIGINT/SIGTERM
- *       handlers need from part 1 (issue 29 item 6).
- * A pending signal that terminates by default ends the process when a
- * thread unblocks it (rt_sigprocmask), as its delivery would.
+ *       ignore: SIGCHLD, SIGCONT, SIGURG, SIGWINCH, and the stop
+ *       signals, rtk having no job control) is dropped;
+ *   [3] otherwise it is pending (on the thread for tgkill/tkill, on the
+ *       process for kill) with its siginfo, and the thread that takes
+ *       it is woken (__complete_signal): one that does not block it;
+ *       if it kills by default, the process dies at once.  A blocked
+ *       signal waits until a thread unblocks it.
  * Linux counterpart: kernel/signal.c (do_sigaction, sigprocmask,
- * do_sigpending, kill_pid_info, do_tkill, sig_kernel_ignore/stop).
+ * do_sigpending, kill_pid_info, do_tkill, __send_signal).  rtk has no
+ * process groups (kill with pid <= 0 is -EINVAL) and no permission
+ * check (every process is root's).
  */
 #include "kernel/user/syscalls.h"
-#include "kernel/user/process.h"
+#include "kernel/user/signal_deliver.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/sched/sched.h"
 #include "lib/errno.h"
 
-#define SIG_KERNEL_ONLY (sigmask(SIGKILL) | sigmask(SIGSTOP))
-#define SIG_KERNEL_IGNORE                                                    \
-	(sigmask(SIGCHLD) | sigmask(SIGCONT) | sigmask(SIGURG) |             \
-	 sigmask(SIGWINCH))
-#define SIG_KERNEL_STOP                                                      \
-	(sigmask(SIGSTOP) | sigmask(SIGTSTP) | sigmask(SIGTTIN) |            \
-	 sigmask(SIGTTOU))
-
-static bool valid_signal(int sig)
-{
-	return sig >= 1 && sig <= _NSIG;
-}
-
-/* sig_ignored - would sig be dropped on arrival?  Locking: p->lock. */
-static bool sig_ignored(const struct process *p, int sig)
-{
-	unsigned long h = p->action[sig - 1].sa_handler;
-
-	return h == SIG_IGN || (h == SIG_DFL && (sigmask(sig) & SIG_KERNEL_IGNORE));
-}
-
-/* sig_fatal - does sig end the process by default?  Locking: p->lock. */
-static bool sig_fatal(const struct process *p, int sig)
-{
-	return p->action[sig - 1].sa_handler == SIG_DFL &&
-	       !(sigmask(sig) & (SIG_KERNEL_IGNORE | SIG_KERNEL_STOP));
-}
-
-/* all_block - do all of p's threads block sig?  Locking: p->lock. */
-static bool all_block(struct process *p, int sig)
-{
-	struct user_thread *t;
-
-	list_for_each_entry(t, &p->threads, node)
-		if (!(t->blocked & sigmask(sig)))
-			return false;
-	return true;
-}
-
 /*
  * send_signal - the steps of the header for sig (valid, not 0) sent to
- * process p, or to its thread t when t is not NULL.
+ * process p, or to its thread t when t is not NULL, with si_code code
+ * from the calling process (or the kernel: code SI_KERNEL, pid 0).
  * Context: task.  Locking: takes p->lock.
  */
-static void send_signal(struct process *p, struct user_thread *t, int sig)
+static void send_signal(struct process *p, struct user_thread *t, int sig,
+			int code)
 {
+	struct process *sender = current_process();
+	struct sigqueue q = {
+		.code = code,
+		.pid = code == SI_KERNEL || !sender ? 0 : sender->tgid,
+	};
+
 	might_sleep();
 	spin_lock(&p->lock);
 	if (sig == SIGKILL) {						/* [1] */
 		__process_group_kill(p, SIGKILL);
 	} else if (sig_ignored(p, sig)) {				/* [2] */
 		;
-	} else if (sig_fatal(p, sig) &&					/* [3] */
-		   (t ? !(t->blocked & sigmask(sig)) : !all_block(p, sig))) {
-		__process_group_kill(p, sig);
-	} else if (t) {							/* [4] */
-		t->pending |= sigmask(sig);
-	} else {
-		p->shared_pending |= sigmask(sig);
+	} else {							/* [3] */
+		__sigqueue_add(p, t, sig, &q);
+		__complete_signal(p, t, sig);
 	}
 	spin_unlock(&p->lock);
+}
+
+int kill_process(struct process *p, int sig)
+{
+	might_sleep();
+	if (!valid_signal(sig))
+		return -EINVAL;
+	send_signal(p, NULL, sig, SI_KERNEL);
+	return 0;
 }
 
 /* sys_kill - sig to the process that has thread pid; signal 0 only
@@ -113,7 +86,7 @@ long sys_kill(int pid, int sig)
 	if (!p)
 		return -ESRCH;
 	if (sig)
-		send_signal(p, NULL, sig);
+		send_signal(p, NULL, sig, SI_USER);
 	process_put(p);
 	return 0;
 }
@@ -146,7 +119,7 @@ static long do_tkill(int tgid, int pid, int sig)
 		return -ESRCH;
 	}
 	if (sig)
-		send_signal(p, found, sig);
+		send_signal(p, found, sig, SI_TKILL);
 	process_put(p);
 	return 0;
 }
@@ -201,23 +174,11 @@ long sys_rt_sigaction(int sig, const struct kernel_sigaction __user *act,
 	return 0;
 }
 
-/* first_fatal_unblocked - the lowest pending signal t no longer blocks
- * that ends the process by default, or 0.  Locking: p->lock. */
-static int first_fatal_unblocked(struct process *p, struct user_thread *t)
-{
-	u64 ready = (t->pending | p->shared_pending) & ~t->blocked;
-
-	for (int sig = 1; ready; sig++, ready >>= 1)
-		if ((ready & 1) && sig_fatal(p, sig))
-			return sig;
-	return 0;
-}
-
 /*
  * sys_rt_sigprocmask - change the calling thread's mask (SIG_BLOCK,
  * SIG_UNBLOCK, SIG_SETMASK; SIGKILL and SIGSTOP are never blocked) and
- * return the old one.  Unblocking a pending signal that terminates by
- * default ends the process here, before the call returns.
+ * return the old one.  A pending signal it unblocks is delivered on
+ * the way back to user mode.
  * Context: task, may fault in user memory.  Locking: takes proc->lock.
  */
 long sys_rt_sigprocmask(int how, const u64 __user *nset, u64 __user *oset,
@@ -226,7 +187,6 @@ long sys_rt_sigprocmask(int how, const u64 __user *nset, u64 __user *oset,
 	struct process *p = current_process();
 	struct user_thread *t = current->user;
 	u64 new = 0, old;
-	int fatal = 0;
 
 	might_sleep();
 	if (sigsetsize != sizeof(u64))
@@ -242,14 +202,10 @@ long sys_rt_sigprocmask(int how, const u64 __user *nset, u64 __user *oset,
 	old = t->blocked;
 	if (nset) {
 		if (how == SIG_BLOCK)
-			t->blocked |= new;
+			new |= old;
 		else if (how == SIG_UNBLOCK)
-			t->blocked &= ~new;
-		else
-			t->blocked = new;
-		fatal = first_fatal_unblocked(p, t);
-		if (fatal)
-			__process_group_kill(p, fatal);
+			new = old & ~new;
+		__set_current_blocked(p, t, new);
 	}
 	spin_unlock(&p->lock);
 	if (oset && copy_to_user(oset, &old, sizeof(old)))

@@ -14,10 +14,69 @@
 
 unsigned long syscall_nr_unknown;
 
+/*
+ * syscall_interrupted - the restart code of call nr that a signal
+ * interrupted: rtk's sleep points end with -EINTR when current's
+ * sigpending is set (kernel/signal.h), and how the call then restarts
+ * is the call's, as each Linux call decides (the return to user turns
+ * the code into -EINTR or a restart, signal_deliver.c):
+ *	read, write (pipes, sockets)	-ERESTARTSYS (SA_RESTART restarts)
+ *	futex WAIT, WAIT_BITSET		-ERESTARTSYS without a timeout,
+ *					else -ERESTART_RESTARTBLOCK
+ *	futex LOCK_PI			-ERESTARTNOINTR (never seen: glibc's
+ *					mutexes must not fail)
+ *	poll, ppoll			-ERESTARTNOHAND (-EINTR after a handler)
+ *	nanosleep, clock_nanosleep	-ERESTART_RESTARTBLOCK (the same)
+ * Anything else keeps -EINTR (rt_sigtimedwait's answer, for one).
+ * rtk has no restart_block: a sleep restarted with no handler run
+ * (the signal was ignored after it woke the sleeper) starts again with
+ * its original arguments, a relative nanosleep for its whole length.
+ */
+static long syscall_interrupted(unsigned long nr, const unsigned long a[6],
+				long ret)
+{
+	int op = (int)a[1] & FUTEX_CMD_MASK;
+
+	if (ret != -EINTR)
+		return ret;
+	switch (nr) {
+	case __NR_read:
+	case __NR_write:
+	case __NR_readv:
+	case __NR_writev:
+	case __NR_pread64:
+		return -ERESTARTSYS;
+	case __NR_futex:
+		if (op == FUTEX_WAIT || op == FUTEX_WAIT_BITSET)
+			return a[3] ? -ERESTART_RESTARTBLOCK : -ERESTARTSYS;
+		if (op == FUTEX_LOCK_PI)
+			return -ERESTARTNOINTR;
+		return ret;
+	case __NR_poll:
+	case __NR_ppoll:
+		return -ERESTARTNOHAND;
+	case __NR_nanosleep:
+	case __NR_clock_nanosleep:
+		return -ERESTART_RESTARTBLOCK;
+	default:
+		return ret;
+	}
+}
+
+static long syscall_call(struct pt_regs *regs, unsigned long nr,
+			 const unsigned long a[6]);
+
 long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		      const unsigned long a[6])
 {
 	might_sleep();
+	return syscall_interrupted(nr, a, syscall_call(regs, nr, a));
+}
+
+/* syscall_call - the table. */
+static long syscall_call(struct pt_regs *regs, unsigned long nr,
+			 const unsigned long a[6])
+{
 	switch (nr) {
 	case __NR_read:
 		return sys_read(a[0], (char __user *)a[1], a[2]);
@@ -156,6 +215,21 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 		return sys_getppid();
 	case __NR_rt_sigpending:
 		return sys_rt_sigpending((u64 __user *)a[0], a[1]);
+	case __NR_rt_sigreturn:
+		return sys_rt_sigreturn(regs);
+	case __NR_pause:
+		return sys_pause();
+	case __NR_rt_sigtimedwait:
+		return sys_rt_sigtimedwait((const u64 __user *)a[0],
+					   (struct siginfo __user *)a[1],
+					   (const struct __kernel_timespec __user *)a[2],
+					   a[3]);
+	case __NR_rt_sigsuspend:
+		return sys_rt_sigsuspend((const u64 __user *)a[0], a[1]);
+	case __NR_sigaltstack:
+		return sys_sigaltstack(regs,
+				       (const struct sigaltstack_uapi __user *)a[0],
+				       (struct sigaltstack_uapi __user *)a[1]);
 	case __NR_sched_setparam:
 		return sys_sched_setparam((int)a[0], (const void __user *)a[1]);
 	case __NR_sched_getparam:

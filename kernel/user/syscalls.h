@@ -90,6 +90,16 @@ long sys_rt_sigaction(int sig, const struct kernel_sigaction __user *act,
 long sys_rt_sigprocmask(int how, const u64 __user *nset, u64 __user *oset,
 			size_t sigsetsize);
 long sys_rt_sigpending(u64 __user *uset, size_t sigsetsize);
+/* sys_sigwait.c */
+long sys_rt_sigsuspend(const u64 __user *unewset, size_t sigsetsize);
+long sys_pause(void);
+long sys_rt_sigtimedwait(const u64 __user *uthese, struct siginfo __user *uinfo,
+			 const struct __kernel_timespec __user *uts,
+			 size_t sigsetsize);
+long sys_sigaltstack(struct pt_regs *regs,
+		     const struct sigaltstack_uapi __user *uss,
+		     struct sigaltstack_uapi __user *uoss);
+long sys_rt_sigreturn(struct pt_regs *regs);
 /* sys_info.c */
 long sys_uname(struct new_utsname __user *name);
 long sys_getuid(void);

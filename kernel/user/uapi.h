@@ -101,6 +101,11 @@
 #define __NR_getegid			108
 #define __NR_getppid			110
 #define __NR_rt_sigpending		127
+#define __NR_rt_sigreturn		15
+#define __NR_pause			34
+#define __NR_rt_sigtimedwait		128
+#define __NR_rt_sigsuspend		130
+#define __NR_sigaltstack		131
 #define __NR_sched_get_priority_max	146
 #define __NR_sched_get_priority_min	147
 #define __NR_prctl			157

@@ -61,6 +61,55 @@
 #define SA_NODEFER		0x40000000
 #define SA_RESETHAND		0x80000000
 
+/* sigaltstack (uapi/linux/signal.h, asm-generic/signal.h) */
+#define SS_ONSTACK		1	/* ss_flags: running on it now */
+#define SS_DISABLE		2	/* no alternate stack */
+#define MINSIGSTKSZ		2048	/* smallest size sigaltstack takes */
+
+/* stack_t - sigaltstack's argument and ucontext's uc_stack (24 bytes) */
+struct sigaltstack_uapi {
+	unsigned long ss_sp;		/* lowest address */
+	int ss_flags;			/* SS_ONSTACK, SS_DISABLE */
+	unsigned long ss_size;
+};
+
+/* si_code values (uapi/asm-generic/siginfo.h) */
+#define SI_USER			0	/* kill */
+#define SI_KERNEL		0x80	/* sent by the kernel */
+#define SI_TKILL		(-6)	/* tkill, tgkill */
+#define SEGV_MAPERR		1	/* address not mapped */
+#define SEGV_ACCERR		2	/* no permission for the access */
+#define BUS_ADRALN		1	/* misaligned (#AC) */
+#define ILL_ILLOPN		2	/* illegal operand (#UD) */
+#define FPE_INTDIV		1	/* integer divide by zero */
+#define FPE_FLTINV		7	/* SIMD floating-point exception */
+#define TRAP_BRKPT		1	/* int3, single step */
+
+/*
+ * struct siginfo - siginfo_t as Linux's x86_64 kernel writes it: 128
+ * bytes, the three ints, then a union at offset 16 whose member
+ * depends on si_code (kill: pid and uid; a fault: the address).
+ */
+struct siginfo {
+	int si_signo;
+	int si_errno;			/* always 0 in rtk */
+	int si_code;			/* SI_USER, SI_TKILL, SI_KERNEL, SEGV_* */
+	int __pad0;
+	union {
+		struct {
+			int si_pid;	/* the sender's tgid */
+			u32 si_uid;	/* its uid: 0 in rtk */
+		} kill;
+		struct {
+			unsigned long si_addr;	/* the faulting address */
+		} fault;
+		u8 __pad[112];
+	} fields;
+};
+#define si_pid			fields.kill.si_pid
+#define si_uid			fields.kill.si_uid
+#define si_addr			fields.fault.si_addr
+
 /* rt_sigprocmask's how */
 #define SIG_BLOCK		0
 #define SIG_UNBLOCK		1

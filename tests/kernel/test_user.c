@@ -240,7 +240,7 @@ static void test_user_resched_delayed_acts_at_return_to_user(struct ktest *t)
 	wake_up_process_sync(b);
 	pending = need_resched_delayed();
 	ran_early = READ_ONCE(a.ran);
-	exit_to_user_mode_prepare();
+	exit_to_user_mode_prepare(NULL);
 	raw_local_irq_enable();
 	KTEST_EXPECT(t, pending, "wake_up_process_sync set no delayed resched");
 	KTEST_EXPECT(t, !ran_early, "B ran before the return-to-user point");

@@ -211,6 +211,9 @@ static bool excluded(long nr)
 	case __NR_nanosleep: case __NR_clock_nanosleep: case __NR_futex:
 	case __NR_sched_setscheduler: case __NR_sched_setparam:
 	case __NR_chdir:
+	case __NR_rt_sigreturn:	/* a random frame: t_sigfuzz's job */
+	case __NR_pause: case __NR_rt_sigsuspend:	/* sleep until a signal */
+	case __NR_rt_sigtimedwait:	/* the same without a timeout */
 	case __NR_socketpair:	/* a read of a socket no thread writes to
 				 * waits forever (F_SETFL may clear any
 				 * SOCK_NONBLOCK forced here) */
