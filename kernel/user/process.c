@@ -20,6 +20,7 @@
 #include "kernel/user/process.h"
 #include "kernel/user/elf_loader.h"
 #include "kernel/user/rlimit.h"
+#include "kernel/user/uaccess.h"
 #include "kernel/fs/fs_struct.h"
 #include "kernel/fs/fdtable.h"
 #include "kernel/user/uapi.h"
@@ -56,6 +57,10 @@ int user_thread_start(void *data)
 	struct user_thread *t = data;
 
 	BUG_ON(current->user != t);
+	/* a fork's CLONE_CHILD_SETTID, written here on the child's own mm
+	 * (Linux: schedule_tail); a bad address is ignored, as there */
+	if (t->set_child_tid)
+		put_user_u32(current->pid, t->set_child_tid);
 	arch_thread_enter_user(&t->arch);
 }
 
@@ -84,12 +89,13 @@ void process_put(struct process *p)
 	spin_lock(&process_list_lock);
 	list_del(&p->node);
 	spin_unlock(&process_list_lock);
+	WARN_ON(!list_empty(&p->children));
+	if (p->nproc_root)
+		process_put(p->nproc_root);
 	kfree(p);
 }
 
-/* process_new - a process with no thread yet: one reference (the
- * spawner's). */
-static struct process *process_new(const char *name)
+struct process *process_new(const char *name)
 {
 	struct process *p = kzalloc(sizeof(*p), GFP_KERNEL);
 
@@ -100,6 +106,9 @@ static struct process *process_new(const char *name)
 	init_completion(&p->exited);
 	spin_lock_init(&p->lock);
 	INIT_LIST_HEAD(&p->threads);
+	INIT_LIST_HEAD(&p->children);
+	INIT_LIST_HEAD(&p->sibling);
+	init_waitqueue_head(&p->wait_chldexit);
 	process_rlimit_init(p);
 	spin_lock(&process_list_lock);
 	list_add_tail(&p->node, &process_list);

@@ -16,8 +16,10 @@
  * after completing `exited`.
  * Linux counterpart: struct signal_struct (group exit, the status) and
  * the thread-group leader's task_struct (tgid), kernel/exit.c,
- * kernel/fork.c.  rtk leaves out fork/exec from user space, parents
- * and zombies (the spawner waits), signals other than SIGKILL.
+ * kernel/fork.c.  A process is started by the kernel (process_spawn*:
+ * no parent, the spawner waits with process_wait) or forked by another
+ * (kernel/user/fork.c: its parent reaps it with wait4,
+ * kernel/user/process_tree.c, wait.c).
  */
 #ifndef KERNEL_USER_PROCESS_H
 #define KERNEL_USER_PROCESS_H
@@ -50,6 +52,12 @@ struct process {
 	int exit_status;		/* wait status: W_EXITCODE(code, sig) */
 	int nr_charged;			/* threads listed or being made
 					 * (rlimit.c process_charge_thread) */
+	struct process *nproc_root;	/* constant: the kernel-started
+					 * ancestor whose tree_charged counts
+					 * this one's threads, a reference;
+					 * NULL: this one (rlimit.c) */
+	int tree_charged;		/* atomic: threads of the tree rooted
+					 * here (a kernel-started process) */
 	unsigned long nr_refused;	/* clones refused by a limit */
 	struct rlimit64 rlim[RLIM_NLIMITS];	/* rlimit.c */
 	/* signals (kernel/user/sys_signal.c): the handler table Linux
@@ -60,6 +68,24 @@ struct process {
 
 	/* under process_list_lock (process.c) */
 	struct list_head node;		/* every live process */
+
+	/* the process tree (kernel/user/process_tree.c), under
+	 * process_tree_lock */
+	struct process *parent;		/* NULL: started by the kernel, or
+					 * orphaned with no reaper */
+	struct list_head children;	/* their `sibling`s */
+	struct list_head sibling;	/* in parent->children */
+	bool in_tree;			/* forked: the first reference is
+					 * the tree's, dropped when wait4
+					 * reaps it (or at its exit when it
+					 * has no parent) */
+	bool zombie;			/* every thread gone, not reaped */
+	bool tree_exited;		/* children handed on: no fork may
+					 * add one */
+	int exit_signal;		/* sent to the parent at exit */
+	unsigned long child_events;	/* a child became a zombie (or one
+					 * was handed over): wait4 looks */
+	wait_queue_head_t wait_chldexit;	/* wait4 sleeps here */
 };
 
 /*
@@ -72,6 +98,9 @@ struct user_thread {
 	struct process *proc;		/* a reference until the thread exits */
 	struct task_struct *task;	/* the thread; valid while listed */
 	struct list_head node;		/* in proc->threads, under proc->lock */
+	u32 __user *set_child_tid;	/* a fork's CLONE_CHILD_SETTID: the
+					 * child writes its tid there first
+					 * (user_thread_start) */
 	u32 __user *clear_child_tid;	/* CLONE_CHILD_CLEARTID or
 					 * set_tid_address: 0 at exit */
 	void __user *robust_list;	/* set_robust_list's head: kept for
@@ -115,6 +144,10 @@ void process_put(struct process *p);
  * as by SIGKILL; 0 or -ESRCH.  Context: task. */
 int process_kill(int pid);
 
+/* kill_process - sig sent to p by the kernel, with kill(2)'s effect
+ * (kernel/user/sys_signal.c); 0 or -EINVAL.  Context: task. */
+int kill_process(struct process *p, int sig);
+
 /* __process_group_kill - end every thread of p, the wait status "killed
  * by sig" unless a group exit already chose one (kill's default action).
  * Context: task.  Locking: p->lock held. */
@@ -131,6 +164,11 @@ struct task_struct *process_find_thread(int tid);
 
 /* process_count_live - processes with a live thread (tests). */
 int process_count_live(void);
+
+/* process_new - a process with no thread yet, named name: one
+ * reference (the spawner's, or for a fork the tree's).  NULL: no memory.
+ * Context: task, may sleep. */
+struct process *process_new(const char *name);
 
 /* user_thread_alloc - a zeroed, aligned user_thread.  NULL: no memory. */
 struct user_thread *user_thread_alloc(void);

@@ -8,8 +8,10 @@
  * | CLONE_SYSVSEM, optionally CLONE_SETTLS, CLONE_PARENT_SETTID,
  * CLONE_CHILD_CLEARTID, CLONE_CHILD_SETTID.  Linux's flag rules apply
  * (CLONE_THREAD needs CLONE_SIGHAND, which needs CLONE_VM: -EINVAL);
- * a new process (no CLONE_VM: fork) is -ENOSYS here -- rtk starts
- * processes from the shell only.
+ * a new process (no CLONE_VM: fork) is kernel/user/fork.c's; a new
+ * process sharing the caller's memory (CLONE_VM without CLONE_THREAD:
+ * glibc's posix_spawn, CLONE_VM | CLONE_VFORK) is -ENOSYS: its parent
+ * must sleep until the child's exec or exit, which rtk does not do.
  * The child:
  *   [0] charged to the process: -EAGAIN over RLIMIT_NPROC or the
  *       user-thread total, before anything is allocated (rlimit.c);
@@ -76,8 +78,10 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 		return -EINVAL;
 	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
 		return -EINVAL;
-	if (!(flags & CLONE_VM) || !(flags & CLONE_THREAD))
-		return -ENOSYS;		/* a new process: see the header */
+	if (!(flags & CLONE_VM))
+		return do_fork(regs, flags, newsp, parent_tid, child_tid, tls);
+	if (!(flags & CLONE_THREAD))
+		return -ENOSYS;		/* CLONE_VM, a process: see the header */
 	if (flags & ~CLONE_THREAD_FLAGS)
 		return -EINVAL;
 	if ((flags & CLONE_SETTLS) && tls >= USER_ADDR_END)
