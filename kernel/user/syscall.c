@@ -144,7 +144,10 @@ long syscall_dispatch(struct pt_regs *regs, unsigned long nr,
 	case __NR_wait4:
 		return sys_wait4((int)a[0], (int __user *)a[1], (int)a[2],
 				 (void __user *)a[3]);
-
+	case __NR_pipe:
+		return sys_pipe((int __user *)a[0]);
+	case __NR_pipe2:
+		return sys_pipe2((int __user *)a[0], (int)a[1]);
 	case __NR_exit:
 		return sys_exit((int)a[0]);
 	case __NR_kill:

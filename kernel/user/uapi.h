@@ -47,6 +47,7 @@
 #define __NR_nanosleep			35
 #define __NR_getpid			39
 #define __NR_socketpair		53
+#define __NR_pipe			22
 #define __NR_clone			56
 #define __NR_fork			57
 #define __NR_vfork			58
@@ -88,6 +89,7 @@
 #define __NR_faccessat			269
 #define __NR_ppoll			271
 #define __NR_dup3			292
+#define __NR_pipe2			293
 #define __NR_getrlimit			97
 #define __NR_setrlimit			160
 #define __NR_prlimit64			302
