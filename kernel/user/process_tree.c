@@ -140,16 +140,21 @@ void exit_notify(struct process *p)
 	}
 }
 
+int process_ppid(struct process *p)
+{
+	int ppid = 0;
+
+	might_sleep();
+	spin_lock(&process_tree_lock);
+	if (p && p->parent)
+		ppid = p->parent->tgid;
+	spin_unlock(&process_tree_lock);
+	return ppid;
+}
+
 /* sys_getppid - the parent's process id; 0 for a process the kernel
  * started, and (rtk, no pid 1 yet) for an orphan, where Linux says 1. */
 long sys_getppid(void)
 {
-	struct process *p = current_process();
-	long ppid = 0;
-
-	spin_lock(&process_tree_lock);
-	if (p->parent)
-		ppid = p->parent->tgid;
-	spin_unlock(&process_tree_lock);
-	return ppid;
+	return process_ppid(current_process());
 }

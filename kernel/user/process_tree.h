@@ -46,4 +46,9 @@ int process_tree_link(struct process *parent, struct process *child,
  * Context: task, may sleep.  Locking: takes process_tree_lock. */
 void exit_notify(struct process *p);
 
+/* process_ppid - p's parent's pid (getppid, /proc/self/status PPid);
+ * 0 with no parent or p NULL.  Context: task.  Locking: takes
+ * process_tree_lock. */
+int process_ppid(struct process *p);
+
 #endif /* KERNEL_USER_PROCESS_TREE_H */
