@@ -88,7 +88,6 @@ static struct task_struct *fork_task(struct process *proc,
 				     struct mm_struct *mm, unsigned long flags)
 {
 	struct task_struct *task;
-	struct sched_param param;
 
 	might_sleep();
 	task = kthread_create(user_thread_start, t, "%s", proc->name);
@@ -103,21 +102,14 @@ static struct task_struct *fork_task(struct process *proc,
 	else
 		task->fs = copy_fs_struct(task_fs(current));
 	if (!task->files || !task->fs) {
-		if (task->files)
-			exit_files(task);
-		exit_fs(task);
-		kthread_stop(task);	/* never woken: runs no user code */
+		user_task_abort(task);	/* never woken: runs no user code */
 		return NULL;
 	}
 	t->task = task;
 	task->mm = mm;
 	task->user = t;
 	task->tgid = task->pid;
-	param.sched_priority = current->rt_priority;
-	sched_setscheduler(task, current->policy, &param);
-	if (current->policy == SCHED_OTHER)
-		set_user_nice(task, PRIO_TO_NICE(current->static_prio));
-	set_cpus_allowed(task, current->cpus_allowed);
+	user_task_inherit_sched(task);
 	return task;
 }
 
@@ -176,11 +168,7 @@ long do_fork(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	return ret;
 
 out_task:
-	task->user = NULL;
-	task->mm = NULL;
-	exit_files(task);
-	exit_fs(task);
-	kthread_stop(task);
+	user_task_abort(task);
 out_thread:
 	kfree(t);
 out_mm:

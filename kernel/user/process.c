@@ -27,6 +27,7 @@
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/kthread.h"
+#include "kernel/sched/sched.h"
 #include "kernel/signal.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -62,6 +63,27 @@ int user_thread_start(void *data)
 	if (t->set_child_tid)
 		put_user_u32(current->pid, t->set_child_tid);
 	arch_thread_enter_user(&t->arch);
+}
+
+void user_task_inherit_sched(struct task_struct *task)
+{
+	struct sched_param param = { .sched_priority = current->rt_priority };
+
+	might_sleep();
+	sched_setscheduler(task, current->policy, &param);
+	if (current->policy == SCHED_OTHER)
+		set_user_nice(task, PRIO_TO_NICE(current->static_prio));
+	set_cpus_allowed(task, current->cpus_allowed);
+}
+
+void user_task_abort(struct task_struct *task)
+{
+	might_sleep();
+	task->user = NULL;
+	task->mm = NULL;
+	exit_files(task);
+	exit_fs(task);
+	kthread_stop(task);	/* it finds itself stopped: no user code */
 }
 
 int process_add_thread(struct process *proc, struct user_thread *t)

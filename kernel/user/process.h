@@ -177,6 +177,17 @@ struct user_thread *user_thread_alloc(void);
  * function): leave for ring 3.  Context: the new thread. */
 int user_thread_start(void *data);
 
+/* user_task_inherit_sched - task (a new user thread's, not yet woken)
+ * gets current's policy, RT priority, nice and affinity, as Linux's
+ * fork and clone give a child.  Context: task. */
+void user_task_inherit_sched(struct task_struct *task);
+
+/* user_task_abort - undo a new user thread's task that was never woken:
+ * its fd table and fs_struct references dropped (either may be NULL),
+ * task->user and task->mm cleared (the caller drops its mm reference),
+ * the kthread stopped before it runs any user code.  Context: task. */
+void user_task_abort(struct task_struct *task);
+
 /* process_add_thread - list t (task set) in proc and take its reference.
  * -EAGAIN when the group is already exiting.  Context: task. */
 int process_add_thread(struct process *proc, struct user_thread *t);

@@ -70,7 +70,6 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	struct process *proc = current_process();
 	struct user_thread *t;
 	struct task_struct *task;
-	struct sched_param param;
 	long ret;
 
 	might_sleep();
@@ -114,11 +113,7 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	if (!task->files)
 		goto out_task;
 	task->tgid = proc->tgid;
-	param.sched_priority = current->rt_priority;
-	sched_setscheduler(task, current->policy, &param);
-	if (current->policy == SCHED_OTHER)
-		set_user_nice(task, PRIO_TO_NICE(current->static_prio));
-	set_cpus_allowed(task, current->cpus_allowed);
+	user_task_inherit_sched(task);
 	ret = process_add_thread(proc, t);				/* [3] */
 	if (ret)
 		goto out_task;
@@ -131,13 +126,8 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	return ret;
 
 out_task:
-	/* never woken: it runs no user code; it finds itself unlisted */
-	task->user = NULL;
-	task->mm = NULL;
-	exit_files(task);
-	exit_fs(task);
+	user_task_abort(task);	/* never woken: it runs no user code */
 	mmput(current->mm);
-	kthread_stop(task);
 out_free:
 	kfree(t);
 out_uncharge:
