@@ -15,6 +15,7 @@
  */
 #include "kernel/fs/fs_struct.h"
 #include "kernel/fs/tree_lock.h"
+#include "kernel/mm/slab.h"
 #include "kernel/fs/unpack.h"
 #include "kernel/sched/sched.h"
 #include "kernel/panic.h"
@@ -40,20 +41,51 @@ struct fs_struct *get_fs_struct(struct fs_struct *fs)
 }
 
 /*
+ * copy_fs_struct - a fork's own copy of fs: the same root, cwd and umask,
+ * with a reference to each directory, one user.  NULL: no memory.
+ * Context: task, may sleep.  Locking: takes fs->lock for reading.
+ */
+struct fs_struct *copy_fs_struct(struct fs_struct *fs)
+{
+	struct fs_struct *new = kzalloc(sizeof(*new), GFP_KERNEL);
+
+	might_sleep();
+	if (!new)
+		return NULL;
+	new->users = 1;
+	rwlock_init(&new->lock);
+	read_lock(&fs->lock);
+	new->umask = fs->umask;
+	new->root = fs->root ? iget(fs->root) : NULL;
+	new->pwd = fs->pwd ? iget(fs->pwd) : NULL;
+	read_unlock(&fs->lock);
+	return new;
+}
+
+/*
  * exit_fs - p stops using its fs_struct (do_exit).  init_fs is never
- * freed (its first user is the kernel); a copied one would be freed by
- * its last user, with its root and cwd references: part 2, with fork.
- * Context: task.  Locking: none (users is atomic).
+ * freed (its first user is the kernel); a copied one (a fork's) is freed
+ * by its last user, with its root and cwd references.
+ * Context: task, may sleep.  Locking: none (users is atomic).
  */
 void exit_fs(struct task_struct *p)
 {
 	struct fs_struct *fs = p->fs;
+	int left;
 
 	if (!fs)
 		return;
 	p->fs = NULL;
-	BUG_ON(__atomic_sub_fetch(&fs->users, 1, __ATOMIC_ACQ_REL) <= 0 &&
-	       fs == &init_fs);
+	left = __atomic_sub_fetch(&fs->users, 1, __ATOMIC_ACQ_REL);
+	BUG_ON(left <= 0 && fs == &init_fs);
+	if (left)
+		return;
+	might_sleep();
+	if (fs->root)
+		iput(fs->root);
+	if (fs->pwd)
+		iput(fs->pwd);
+	kfree(fs);
 }
 
 /*

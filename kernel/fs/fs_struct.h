@@ -37,6 +37,7 @@ extern struct fs_struct init_fs;
 struct task_struct;
 struct fs_struct *task_fs(struct task_struct *p);
 struct fs_struct *get_fs_struct(struct fs_struct *fs);
+struct fs_struct *copy_fs_struct(struct fs_struct *fs);
 void exit_fs(struct task_struct *p);
 struct inode *get_fs_root(struct fs_struct *fs);
 struct inode *get_fs_pwd(struct fs_struct *fs);

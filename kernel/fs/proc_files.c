@@ -30,6 +30,7 @@
  */
 #include "kernel/fs/procfs.h"
 #include "kernel/user/process.h"
+#include "kernel/user/process_tree.h"
 #include "kernel/irq/irq_stats.h"
 #include "kernel/sched/rt_bandwidth.h"
 #include "kernel/sched/sched.h"
@@ -48,8 +49,9 @@ static void show_status(struct seq_buf *m)
 	u64 allowed = READ_ONCE(current->cpus_allowed.bits);
 
 	seq_buf_printf(m, "Name:\t%s\nState:\tR (running)\n", current->name);
-	seq_buf_printf(m, "Tgid:\t%d\nPid:\t%d\nPPid:\t0\n",
-		       p ? p->tgid : current->pid, current->pid);
+	seq_buf_printf(m, "Tgid:\t%d\nPid:\t%d\nPPid:\t%d\n",
+		       p ? p->tgid : current->pid, current->pid,
+		       process_ppid(p));
 	seq_buf_printf(m, "Threads:\t%d\n", p ? READ_ONCE(p->nr_threads) : 1);
 	seq_buf_printf(m, "Cpus_allowed:\t%llx\nCpus_allowed_list:\t",
 		       (unsigned long long)allowed);

@@ -48,6 +48,21 @@ int mm_hold_file(struct mm_struct *mm, struct inode *inode)
 	return 0;
 }
 
+int mm_dup_files(struct mm_struct *mm, struct mm_struct *old)
+{
+	struct mm_file_ref *ref, *copy;
+
+	mmap_assert_locked(old);
+	list_for_each_entry(ref, &old->mapped_files, node) {
+		copy = kmalloc(sizeof(*copy), GFP_KERNEL);
+		if (!copy)
+			return -ENOMEM;	/* the caller's mmput drops the rest */
+		copy->inode = iget(ref->inode);
+		list_add_tail(&copy->node, &mm->mapped_files);
+	}
+	return 0;
+}
+
 void mm_drop_files(struct mm_struct *mm)
 {
 	mmap_assert_locked(mm);

@@ -34,6 +34,11 @@ int __do_mmap_file(struct mm_struct *mm, unsigned long addr,
  * inode).  0 or -ENOMEM.  Locking: mmap_lock held. */
 int mm_hold_file(struct mm_struct *mm, struct inode *inode);
 
+/* mm_dup_files - a fork's mm (new, nobody else's yet) holds every inode
+ * old holds.  0 or -ENOMEM (those held so far stay on mm, for its
+ * mmput).  Context: task.  Locking: old's mmap_lock held. */
+int mm_dup_files(struct mm_struct *mm, struct mm_struct *old);
+
 /* mm_drop_files - drop every inode mm held (exit_mmap, after the
  * pages).  Context: task, sleeps.  Locking: mmap_lock held. */
 void mm_drop_files(struct mm_struct *mm);

@@ -82,6 +82,10 @@ struct mm_struct *mm_alloc(const char *name);
  * memory.  Context: task, may sleep. */
 struct mm_struct *mm_alloc_user(const char *name);
 
+/* dup_mm - a fork's copy of old's user half (kernel/mm/dup_mmap.c):
+ * mm_users 1, mm_count 1; NULL without memory.  Context: task, sleeps. */
+struct mm_struct *dup_mm(struct mm_struct *old, const char *name);
+
 /* mmget - one more thread uses mm's user half.  Context: any. */
 static inline void mmget(struct mm_struct *mm)
 {

@@ -24,7 +24,8 @@
  * Linux counterpart: mm/mmap.c (do_mmap, the top-down allocator, brk),
  * mm/memory.c (zap_page_range), kernel/fork.c (exit_mmap's caller).
  * rtk leaves out VMAs, demand paging, swap, address hints and
- * copy-on-write (nothing forks yet).
+ * copy-on-write (a fork copies every private page at once:
+ * kernel/mm/dup_mmap.c).
  */
 #ifndef KERNEL_MM_USER_MM_H
 #define KERNEL_MM_USER_MM_H

@@ -21,7 +21,9 @@
  *       every user page (exit_mmap); then the fd table's reference
  *       (exit_files: the last one closes every fd) and the fs_struct's;
  *   [3] unlist the thread; the last one sets the status (unless a group
- *       exit chose it) and completes `exited` for the waiter;
+ *       exit chose it), hands its children on and becomes a zombie for
+ *       its parent's wait4 with SIGCHLD sent (exit_notify,
+ *       process_tree.c), and completes `exited` for a kernel waiter;
  *   [4] the thread's process reference, then the kthread's exit
  *       (task_exit: the final switch; the scheduler frees the task).
  *
@@ -47,6 +49,7 @@
  */
 #include "kernel/user/process.h"
 #include "kernel/user/rlimit.h"
+#include "kernel/user/process_tree.h"
 #include "kernel/futex/futex.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/user/uapi.h"
@@ -111,8 +114,10 @@ void do_exit(int status)
 		proc->exit_status = status;
 	spin_unlock(&proc->lock);
 	kfree(t);
-	if (last)
+	if (last) {
+		exit_notify(proc);	/* children handed on; a zombie now */
 		complete_all(&proc->exited);
+	}
 	trace_race_window(&user_exit_woken_window);	/* test-only: [3]-[4] */
 	process_put(proc);						/* [4] */
 	task_exit(status);

@@ -20,12 +20,14 @@
 #include "kernel/user/process.h"
 #include "kernel/user/elf_loader.h"
 #include "kernel/user/rlimit.h"
+#include "kernel/user/uaccess.h"
 #include "kernel/fs/fs_struct.h"
 #include "kernel/fs/fdtable.h"
 #include "kernel/user/uapi.h"
 #include "kernel/mm/mm_struct.h"
 #include "kernel/mm/slab.h"
 #include "kernel/sched/kthread.h"
+#include "kernel/sched/sched.h"
 #include "kernel/signal.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -63,7 +65,32 @@ int user_thread_start(void *data)
 	struct user_thread *t = data;
 
 	BUG_ON(current->user != t);
+	/* a fork's CLONE_CHILD_SETTID, written here on the child's own mm
+	 * (Linux: schedule_tail); a bad address is ignored, as there */
+	if (t->set_child_tid)
+		put_user_u32(current->pid, t->set_child_tid);
 	arch_thread_enter_user(&t->arch);
+}
+
+void user_task_inherit_sched(struct task_struct *task)
+{
+	struct sched_param param = { .sched_priority = current->rt_priority };
+
+	might_sleep();
+	sched_setscheduler(task, current->policy, &param);
+	if (current->policy == SCHED_OTHER)
+		set_user_nice(task, PRIO_TO_NICE(current->static_prio));
+	set_cpus_allowed(task, current->cpus_allowed);
+}
+
+void user_task_abort(struct task_struct *task)
+{
+	might_sleep();
+	task->user = NULL;
+	task->mm = NULL;
+	exit_files(task);
+	exit_fs(task);
+	kthread_stop(task);	/* it finds itself stopped: no user code */
 }
 
 int process_add_thread(struct process *proc, struct user_thread *t)
@@ -91,12 +118,13 @@ void process_put(struct process *p)
 	spin_lock(&process_list_lock);
 	list_del(&p->node);
 	spin_unlock(&process_list_lock);
+	WARN_ON(!list_empty(&p->children));
+	if (p->nproc_root)
+		process_put(p->nproc_root);
 	kfree(p);
 }
 
-/* process_new - a process with no thread yet: one reference (the
- * spawner's). */
-static struct process *process_new(const char *name)
+struct process *process_new(const char *name)
 {
 	struct process *p = kzalloc(sizeof(*p), GFP_KERNEL);
 
@@ -107,6 +135,9 @@ static struct process *process_new(const char *name)
 	init_completion(&p->exited);
 	spin_lock_init(&p->lock);
 	INIT_LIST_HEAD(&p->threads);
+	INIT_LIST_HEAD(&p->children);
+	INIT_LIST_HEAD(&p->sibling);
+	init_waitqueue_head(&p->wait_chldexit);
 	process_rlimit_init(p);
 	spin_lock(&process_list_lock);
 	list_add_tail(&p->node, &process_list);

@@ -16,8 +16,10 @@
  * after completing `exited`.
  * Linux counterpart: struct signal_struct (group exit, the status) and
  * the thread-group leader's task_struct (tgid), kernel/exit.c,
- * kernel/fork.c.  rtk leaves out fork/exec from user space, parents
- * and zombies (the spawner waits).
+ * kernel/fork.c.  A process is started by the kernel (process_spawn*:
+ * no parent, the spawner waits with process_wait) or forked by another
+ * (kernel/user/fork.c: its parent reaps it with wait4,
+ * kernel/user/process_tree.c, wait.c).
  */
 #ifndef KERNEL_USER_PROCESS_H
 #define KERNEL_USER_PROCESS_H
@@ -62,6 +64,12 @@ struct process {
 	int exit_status;		/* wait status: W_EXITCODE(code, sig) */
 	int nr_charged;			/* threads listed or being made
 					 * (rlimit.c process_charge_thread) */
+	struct process *nproc_root;	/* constant: the kernel-started
+					 * ancestor whose tree_charged counts
+					 * this one's threads, a reference;
+					 * NULL: this one (rlimit.c) */
+	int tree_charged;		/* atomic: threads of the tree rooted
+					 * here (a kernel-started process) */
 	unsigned long nr_refused;	/* clones refused by a limit */
 	struct rlimit64 rlim[RLIM_NLIMITS];	/* rlimit.c */
 	/* signals (kernel/user/sys_signal.c): the handler table Linux
@@ -73,6 +81,24 @@ struct process {
 
 	/* under process_list_lock (process.c) */
 	struct list_head node;		/* every live process */
+
+	/* the process tree (kernel/user/process_tree.c), under
+	 * process_tree_lock */
+	struct process *parent;		/* NULL: started by the kernel, or
+					 * orphaned with no reaper */
+	struct list_head children;	/* their `sibling`s */
+	struct list_head sibling;	/* in parent->children */
+	bool in_tree;			/* forked: the first reference is
+					 * the tree's, dropped when wait4
+					 * reaps it (or at its exit when it
+					 * has no parent) */
+	bool zombie;			/* every thread gone, not reaped */
+	bool tree_exited;		/* children handed on: no fork may
+					 * add one */
+	int exit_signal;		/* sent to the parent at exit */
+	unsigned long child_events;	/* a child became a zombie (or one
+					 * was handed over): wait4 looks */
+	wait_queue_head_t wait_chldexit;	/* wait4 sleeps here */
 };
 
 /*
@@ -85,6 +111,9 @@ struct user_thread {
 	struct process *proc;		/* a reference until the thread exits */
 	struct task_struct *task;	/* the thread; valid while listed */
 	struct list_head node;		/* in proc->threads, under proc->lock */
+	u32 __user *set_child_tid;	/* a fork's CLONE_CHILD_SETTID: the
+					 * child writes its tid there first
+					 * (user_thread_start) */
 	u32 __user *clear_child_tid;	/* CLONE_CHILD_CLEARTID or
 					 * set_tid_address: 0 at exit */
 	void __user *robust_list;	/* set_robust_list's head: kept for
@@ -159,12 +188,28 @@ struct task_struct *process_find_thread(int tid);
 /* process_count_live - processes with a live thread (tests). */
 int process_count_live(void);
 
+/* process_new - a process with no thread yet, named name: one
+ * reference (the spawner's, or for a fork the tree's).  NULL: no memory.
+ * Context: task, may sleep. */
+struct process *process_new(const char *name);
+
 /* user_thread_alloc - a zeroed, aligned user_thread.  NULL: no memory. */
 struct user_thread *user_thread_alloc(void);
 
 /* user_thread_start - the first code of every user thread (the kthread
  * function): leave for ring 3.  Context: the new thread. */
 int user_thread_start(void *data);
+
+/* user_task_inherit_sched - task (a new user thread's, not yet woken)
+ * gets current's policy, RT priority, nice and affinity, as Linux's
+ * fork and clone give a child.  Context: task. */
+void user_task_inherit_sched(struct task_struct *task);
+
+/* user_task_abort - undo a new user thread's task that was never woken:
+ * its fd table and fs_struct references dropped (either may be NULL),
+ * task->user and task->mm cleared (the caller drops its mm reference),
+ * the kthread stopped before it runs any user code.  Context: task. */
+void user_task_abort(struct task_struct *task);
 
 /* process_add_thread - list t (task set) in proc and take its reference.
  * -EAGAIN when the group is already exiting.  Context: task. */

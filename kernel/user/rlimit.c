@@ -11,8 +11,15 @@
  *   difference, KSTACK_KERNEL_RESERVE stacks, stays for the kernel: irq
  *   threads, kthreads, the shell's next program.  Before, KSTACK_MAX was
  *   one pool for all, and a bomb of ~1000 threads left no stack for any
- *   kernel thread while it lived.  Linux counts RLIMIT_NPROC per user,
- *   rtk per process (it has no users), and keeps max_threads for all.
+ *   kernel thread while it lived.  Linux counts RLIMIT_NPROC per user;
+ *   rtk has no users and counts it per tree: a process the kernel
+ *   started and every process forked from it, however deep, charge one
+ *   count kept at that root (nproc_root->tree_charged), checked against
+ *   the forking or cloning process's own limit -- Linux's rule with "the
+ *   program the kernel started" for "the user", so a fork bomb is held
+ *   by its RLIMIT_NPROC too.  (Linux exempts root from RLIMIT_NPROC;
+ *   every rtk program is root, and is not exempt.)  max_threads is
+ *   kept for all.
  *
  *   RLIMIT_RTPRIO: the highest RT priority a program may give its
  *   threads (rlimit_rtprio_allows, called by sched_setscheduler).  Off by
@@ -73,8 +80,15 @@ void process_rlimit_init(struct process *p)
  * first with an atomic add that backs out over the limit, so two
  * processes cloning at once cannot both take the last slot.
  */
+/* nproc_root - the process whose tree_charged counts proc's threads. */
+static struct process *nproc_root(struct process *proc)
+{
+	return proc->nproc_root ? proc->nproc_root : proc;
+}
+
 int process_charge_thread(struct process *proc)
 {
+	struct process *root = nproc_root(proc);
 	int ret = 0;
 
 	might_sleep();
@@ -84,7 +98,11 @@ int process_charge_thread(struct process *proc)
 		ret = -EAGAIN;
 	}
 	spin_lock(&proc->lock);
-	if (!ret && (u64)proc->nr_charged >= proc->rlim[RLIMIT_NPROC].rlim_cur) {
+	/* the tree's count backs out over the limit, as the total does */
+	if (!ret && (u64)__atomic_add_fetch(&root->tree_charged, 1,
+					    __ATOMIC_RELAXED) >
+			    proc->rlim[RLIMIT_NPROC].rlim_cur) {
+		__atomic_sub_fetch(&root->tree_charged, 1, __ATOMIC_RELAXED);
 		__atomic_sub_fetch(&nr_user_threads, 1, __ATOMIC_RELAXED);
 		ret = -EAGAIN;
 	}
@@ -104,6 +122,8 @@ void process_uncharge_thread(struct process *proc)
 	BUG_ON(proc->nr_charged <= 0);
 	proc->nr_charged--;
 	spin_unlock(&proc->lock);
+	BUG_ON(__atomic_sub_fetch(&nproc_root(proc)->tree_charged, 1,
+				  __ATOMIC_RELAXED) < 0);
 	__atomic_sub_fetch(&nr_user_threads, 1, __ATOMIC_RELAXED);
 }
 

@@ -27,8 +27,9 @@ void process_rlimit_init(struct process *p);
 /*
  * process_charge_thread - count one more thread of proc before it is
  * made: -EAGAIN (Linux's answer to a clone over RLIMIT_NPROC or
- * threads-max) when proc has RLIMIT_NPROC threads already, or all user
- * threads together have USER_THREADS_MAX.  process_uncharge_thread gives
+ * threads-max) when proc's tree (proc->nproc_root and every process
+ * forked from it, see rlimit.c) has RLIMIT_NPROC threads already, or
+ * all user threads together have USER_THREADS_MAX.  process_uncharge_thread gives
  * it back, when the thread has exited or its creation failed.
  * Context: task.  Locking: takes proc->lock.
  */

@@ -1,16 +1,15 @@
 /*
  * kernel/user/sys_info.c - the calls that tell a program who and where it
- * is: uname, the user and group ids, getppid and prctl's thread name.
+ * is: uname, the user and group ids and prctl's thread name (getppid
+ * is the process tree's: process_tree.c).
  *
  * uname says "Linux": the programs rtk runs are Linux programs, and some
  * test the name (busybox's `uname`, rt-tests' JSON output records it);
  * the release is Debian 12's kernel series (6.1), the ABI rtk's calls
  * follow, with "-rtk-" and the preemption model after it, so a reader of
  * any log can tell the two kernels apart.  Every process is root (uid,
- * gid 0: rtk has no users).  getppid is 0: part 1's processes are
- * started by the kernel's shell, as Linux's init has parent 0; the
- * process tree is issue 30's.
- * Linux counterpart: kernel/sys.c (newuname, getuid, getppid, prctl).
+ * gid 0: rtk has no users).
+ * Linux counterpart: kernel/sys.c (newuname, getuid, prctl).
  */
 #include "kernel/user/syscalls.h"
 #include "kernel/user/uaccess.h"
@@ -50,11 +49,6 @@ long sys_getgid(void)
 }
 
 long sys_getegid(void)
-{
-	return 0;
-}
-
-long sys_getppid(void)
 {
 	return 0;
 }

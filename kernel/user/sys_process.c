@@ -8,8 +8,10 @@
  * | CLONE_SYSVSEM, optionally CLONE_SETTLS, CLONE_PARENT_SETTID,
  * CLONE_CHILD_CLEARTID, CLONE_CHILD_SETTID.  Linux's flag rules apply
  * (CLONE_THREAD needs CLONE_SIGHAND, which needs CLONE_VM: -EINVAL);
- * a new process (no CLONE_VM: fork) is -ENOSYS here -- rtk starts
- * processes from the shell only.
+ * a new process (no CLONE_VM: fork) is kernel/user/fork.c's; a new
+ * process sharing the caller's memory (CLONE_VM without CLONE_THREAD:
+ * glibc's posix_spawn, CLONE_VM | CLONE_VFORK) is -ENOSYS: its parent
+ * must sleep until the child's exec or exit, which rtk does not do.
  * The child:
  *   [0] charged to the process: -EAGAIN over RLIMIT_NPROC or the
  *       user-thread total, before anything is allocated (rlimit.c);
@@ -68,7 +70,6 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	struct process *proc = current_process();
 	struct user_thread *t;
 	struct task_struct *task;
-	struct sched_param param;
 	long ret;
 
 	might_sleep();
@@ -76,8 +77,10 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 		return -EINVAL;
 	if ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))
 		return -EINVAL;
-	if (!(flags & CLONE_VM) || !(flags & CLONE_THREAD))
-		return -ENOSYS;		/* a new process: see the header */
+	if (!(flags & CLONE_VM))
+		return do_fork(regs, flags, newsp, parent_tid, child_tid, tls);
+	if (!(flags & CLONE_THREAD))
+		return -ENOSYS;		/* CLONE_VM, a process: see the header */
 	if (flags & ~CLONE_THREAD_FLAGS)
 		return -EINVAL;
 	if ((flags & CLONE_SETTLS) && tls >= USER_ADDR_END)
@@ -110,11 +113,7 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	if (!task->files)
 		goto out_task;
 	task->tgid = proc->tgid;
-	param.sched_priority = current->rt_priority;
-	sched_setscheduler(task, current->policy, &param);
-	if (current->policy == SCHED_OTHER)
-		set_user_nice(task, PRIO_TO_NICE(current->static_prio));
-	set_cpus_allowed(task, current->cpus_allowed);
+	user_task_inherit_sched(task);
 	ret = process_add_thread(proc, t);				/* [3] */
 	if (ret)
 		goto out_task;
@@ -127,13 +126,8 @@ long sys_clone(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
 	return ret;
 
 out_task:
-	/* never woken: it runs no user code; it finds itself unlisted */
-	task->user = NULL;
-	task->mm = NULL;
-	exit_files(task);
-	exit_fs(task);
+	user_task_abort(task);	/* never woken: it runs no user code */
 	mmput(current->mm);
-	kthread_stop(task);
 out_free:
 	kfree(t);
 out_uncharge:

@@ -56,6 +56,13 @@ static void send_signal(struct process *p, struct user_thread *t, int sig,
 	spin_unlock(&p->lock);
 }
 
+/*
+ * kill_process - the kernel's own send: sig (1.._NSIG) to process p, as a
+ * kill(2) would send it -- the parent's SIGCHLD at a child's exit
+ * (process_tree.c), SIGPIPE for a write to a pipe with no reader
+ * (kernel/fs/pipe.c).  0, or -EINVAL for a bad sig.
+ * Context: task.  Locking: takes p->lock (so not under it).
+ */
 int kill_process(struct process *p, int sig)
 {
 	might_sleep();

@@ -196,6 +196,17 @@ static long syscall_call(struct pt_regs *regs, unsigned long nr,
 	case __NR_clone:
 		return sys_clone(regs, a[0], a[1], (int __user *)a[2],
 				 (int __user *)a[3], a[4]);
+	case __NR_fork:
+		return sys_fork(regs);
+	case __NR_vfork:
+		return sys_vfork(regs);
+	case __NR_wait4:
+		return sys_wait4((int)a[0], (int __user *)a[1], (int)a[2],
+				 (void __user *)a[3]);
+	case __NR_pipe:
+		return sys_pipe((int __user *)a[0]);
+	case __NR_pipe2:
+		return sys_pipe2((int __user *)a[0], (int)a[1]);
 	case __NR_exit:
 		return sys_exit((int)a[0]);
 	case __NR_kill:

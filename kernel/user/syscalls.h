@@ -107,6 +107,16 @@ long sys_geteuid(void);
 long sys_getgid(void);
 long sys_getegid(void);
 long sys_getppid(void);
+/* the process tree (fork.c, wait.c, process_tree.c) and pipes
+ * (kernel/fs/pipe.c) */
+long do_fork(struct pt_regs *regs, unsigned long flags, unsigned long newsp,
+	     int __user *parent_tid, int __user *child_tid, unsigned long tls);
+long sys_fork(struct pt_regs *regs);
+long sys_vfork(struct pt_regs *regs);
+long sys_wait4(int pid, int __user *stat_addr, int options,
+	       void __user *rusage);
+long sys_pipe(int __user *fildes);
+long sys_pipe2(int __user *fildes, int flags);
 long sys_prctl(int option, unsigned long arg2);
 /* rlimit.c */
 long sys_prlimit64(int pid, unsigned int resource,

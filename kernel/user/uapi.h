@@ -47,7 +47,11 @@
 #define __NR_nanosleep			35
 #define __NR_getpid			39
 #define __NR_socketpair		53
+#define __NR_pipe			22
 #define __NR_clone			56
+#define __NR_fork			57
+#define __NR_vfork			58
+#define __NR_wait4			61
 #define __NR_exit			60
 #define __NR_kill			62
 #define __NR_fcntl			72
@@ -85,6 +89,7 @@
 #define __NR_faccessat			269
 #define __NR_ppoll			271
 #define __NR_dup3			292
+#define __NR_pipe2			293
 #define __NR_getrlimit			97
 #define __NR_setrlimit			160
 #define __NR_prlimit64			302
@@ -160,13 +165,15 @@ struct __kernel_timespec {
 #define CLONE_FS		0x00000200
 #define CLONE_FILES		0x00000400
 #define CLONE_SIGHAND		0x00000800
+#define CLONE_VFORK		0x00004000	/* rtk: as a fork (sys_fork.c) */
 #define CLONE_THREAD		0x00010000
 #define CLONE_SYSVSEM		0x00040000
 #define CLONE_SETTLS		0x00080000
 #define CLONE_PARENT_SETTID	0x00100000
 #define CLONE_CHILD_CLEARTID	0x00200000
 #define CLONE_CHILD_SETTID	0x01000000
-#define CSIGNAL			0x000000ff	/* exit signal: ignored */
+#define CSIGNAL			0x000000ff	/* exit signal (fork: the parent's
+					 * notice; a thread's is ignored) */
 
 /* mmap (Linux's generic uapi mman-common.h, mman.h) */
 #define PROT_NONE		0x0
@@ -401,5 +408,13 @@ struct pollfd {
 
 /* wait status (what waitpid() reports), Linux's encoding */
 #define W_EXITCODE(code, sig)	(((code) & 0xff) << 8 | ((sig) & 0x7f))
+
+/* wait4 options (uapi/linux/wait.h) */
+#define WNOHANG			0x00000001
+#define WUNTRACED		0x00000002	/* no stops in rtk: never reported */
+#define WCONTINUED		0x00000008	/* likewise */
+#define __WNOTHREAD		0x20000000
+#define __WALL			0x40000000
+#define __WCLONE		0x80000000
 
 #endif /* KERNEL_USER_UAPI_H */

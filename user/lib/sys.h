@@ -443,4 +443,67 @@ static inline __noreturn void exit_group(int status)
 		sys_call1(__NR_exit_group, status);
 }
 
+/* ---- processes and pipes (issue 30) */
+static inline int pipe(int *fds)
+{
+	return sys_call1(__NR_pipe, (long)fds);
+}
+
+static inline int pipe2(int *fds, int flags)
+{
+	return sys_call2(__NR_pipe2, (long)fds, flags);
+}
+
+/* fork - the raw call: the child's pid in the parent, 0 in the child.
+ * Inlined, so the child returns from nothing it did not copy. */
+static __always_inline int fork(void)
+{
+	return sys_call0(__NR_fork);
+}
+
+/* vfork - on Linux the child borrows the parent's memory and stack
+ * until it execs or exits: call it only as `if (!vfork()) _exit()`. */
+static __always_inline int vfork(void)
+{
+	return sys_call0(__NR_vfork);
+}
+
+/* clone_process - clone(2) without a new stack (a fork with flags):
+ * Linux's argument order on x86_64 (flags, newsp, parent_tid,
+ * child_tid, tls). */
+static __always_inline long clone_process(unsigned long flags, int *ptid,
+					  int *ctid, unsigned long tls)
+{
+	return sys_call5(__NR_clone, (long)flags, 0, (long)ptid, (long)ctid,
+			 (long)tls);
+}
+
+static inline int wait4(int pid, int *status, int options, void *rusage)
+{
+	return sys_call4(__NR_wait4, pid, (long)status, options, (long)rusage);
+}
+
+static inline int waitpid(int pid, int *status, int options)
+{
+	return wait4(pid, status, options, NULL);
+}
+
+static inline int getppid(void)
+{
+	return sys_call0(__NR_getppid);
+}
+
+/* the wait status, as <sys/wait.h> decodes it */
+#define WIFEXITED(s)		(((s) & 0x7f) == 0)
+#define WEXITSTATUS(s)		(((s) >> 8) & 0xff)
+#define WIFSIGNALED(s)		(((s) & 0x7f) != 0 && ((s) & 0x7f) != 0x7f)
+#define WTERMSIG(s)		((s) & 0x7f)
+
+/* set_sigaction - rt_sigaction with the kernel's struct (sigsetsize 8) */
+static inline long set_sigaction(int sig, const struct kernel_sigaction *act,
+				 struct kernel_sigaction *old)
+{
+	return sys_call4(__NR_rt_sigaction, sig, (long)act, (long)old, 8);
+}
+
 #endif /* USER_LIB_SYS_H */

@@ -10,12 +10,15 @@
  *
  * Left out, because they would end or wedge the fuzzer itself rather
  * than test the kernel: exit, exit_group, kill (random pids would kill
- * other programs), clone (a thread on a random stack), arch_prctl (its
- * own TLS), the sleeps and futex
+ * other programs), clone (a thread on a random stack), fork and vfork
+ * (a copy of the fuzzer fuzzing on after its parent), pipe and pipe2
+ * (a read of a pipe nobody writes waits forever), wait4 (a fuzzer has
+ * no child), arch_prctl (its own TLS), the sleeps and futex
  * (an unbounded wait), sched_setscheduler/setparam (a SCHED_FIFO 99
  * spinner starves its CPU's kernel threads), and write to fd 1/2 (the
  * console flood; fds 0-2 are /dev/null meanwhile, the console parked at
- * CONSOLE_FD).  Those are answered by t_abi's checks instead.
+ * CONSOLE_FD).  Those are answered by t_abi's, t_fork's and t_pipe's
+ * checks instead.
  * munmap, mprotect, madvise, mlock and MAP_FIXED mmaps would unmap or
  * lock the fuzzer's own text and stack: they get a random range inside
  * ARENA, a 256 MiB PROT_NONE reservation of its own (the start sometimes
@@ -208,6 +211,8 @@ static bool excluded(long nr)
 	switch (nr) {
 	case __NR_exit: case __NR_exit_group: case __NR_kill:
 	case __NR_clone: case __NR_arch_prctl:
+	case __NR_fork: case __NR_vfork: case __NR_wait4:
+	case __NR_pipe: case __NR_pipe2:
 	case __NR_nanosleep: case __NR_clock_nanosleep: case __NR_futex:
 	case __NR_sched_setscheduler: case __NR_sched_setparam:
 	case __NR_chdir:
