@@ -16,11 +16,17 @@
 #include "lib/refcount.h"
 #include "lib/string.h"
 #include "lib/bug.h"
+#include "lib/errno.h"
 
 /* Every task, for ps and sched_find_task; taken with irqs off. */
 static DEFINE_RAW_SPINLOCK(tasklist_lock);
 static LIST_HEAD(task_list);
-static int next_pid = 1;
+/* pid 0 is every CPU's idle task (swapper/N), pid 1 the init= program's
+ * (sched_claim_init_pid), as on Linux; everything else counts up from 2,
+ * so the kernel's own tasks ("init", the boot flow running the shell,
+ * is 2) keep the pids they had before pid 1 was reserved. */
+#define INIT_PID 1
+static int next_pid = INIT_PID + 1;
 /* tasks unlisted by __put_task_struct whose stack and struct are not yet
  * freed: see sched_nr_tasks_reaping() in sched.h.  Under tasklist_lock. */
 static int tasks_reaping;
@@ -51,7 +57,7 @@ void sched_task_init(struct task_struct *p, const char *name)
 	plist_head_init(&p->pi_waiters);
 	INIT_LIST_HEAD(&p->pi_state_list);
 	raw_spin_lock_irqsave(&tasklist_lock, flags);
-	p->pid = next_pid++;
+	p->pid = (p->flags & PF_IDLE) ? 0 : next_pid++;
 	list_add_tail(&p->tasks, &task_list);
 	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
 }
@@ -123,6 +129,53 @@ const char *sched_policy_name(int policy)
  * plain get.
  * Context: any.  Locking: takes tasklist_lock.
  */
+/* pid_in_use - is a listed task's pid pid?  Locking: tasklist_lock. */
+static bool pid_in_use(int pid)
+{
+	struct task_struct *p;
+
+	list_for_each_entry(p, &task_list, tasks)
+		if (p->pid == pid)
+			return true;
+	return false;
+}
+
+/*
+ * sched_claim_init_pid - give the not yet started task p pid 1 (the
+ * init= program, kernel/user/init_process.c).  -EBUSY while a listed
+ * task has it: a second init while the first lives, or one not yet
+ * reaped.  Context: task.  Locking: takes tasklist_lock.
+ */
+int sched_claim_init_pid(struct task_struct *p)
+{
+	unsigned long flags;
+	int err = -EBUSY;
+
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	if (!pid_in_use(INIT_PID)) {
+		p->pid = INIT_PID;
+		err = 0;
+	}
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+	return err;
+}
+
+/*
+ * sched_task_set_pid - p takes pid (execve from a non-leader thread takes
+ * its thread group's id, Linux's de_thread exchange_tids).  The old
+ * holder must have exited; its task may still be listed until it is
+ * reaped, and a lookup by pid meanwhile finds whichever comes first.
+ * Context: task.  Locking: takes tasklist_lock.
+ */
+void sched_task_set_pid(struct task_struct *p, int pid)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	p->pid = pid;
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
 struct task_struct *sched_find_task(int pid)
 {
 	struct task_struct *p, *found = NULL;
