@@ -16,7 +16,8 @@
  * after completing `exited`.
  * Linux counterpart: struct signal_struct (group exit, the status) and
  * the thread-group leader's task_struct (tgid), kernel/exit.c,
- * kernel/fork.c.  rtk leaves out fork/exec from user space, parents
+ * kernel/fork.c.  rtk leaves out fork from user space (execve is
+ * exec.c's), parents
  * and zombies (the spawner waits), signals other than SIGKILL.
  */
 #ifndef KERNEL_USER_PROCESS_H
@@ -36,14 +37,20 @@ struct race_window;
 struct process {
 	/* constant after process_spawn */
 	int tgid;			/* the first thread's pid */
-	char name[TASK_COMM_LEN];	/* the program's */
-	char exe_path[128];		/* its path in the tree: /proc/self/exe */
+	/* current's only, written by execve (exec.c) with the other
+	 * threads gone; process_set_exe / process_get_exe */
 	struct mm_struct *mm;		/* valid while nr_threads > 0 */
 
 	int refcount;			/* atomic; freed at 0 */
 	struct completion exited;	/* completed when the last thread went */
 
 	spinlock_t lock;		/* protects the fields below */
+	char name[TASK_COMM_LEN];	/* the program's (execve renames it) */
+	char exe_path[128];		/* its path in the tree: /proc/self/exe */
+	struct task_struct *exec_task;	/* the thread in execve's de_thread:
+					 * the others exit, none kills it */
+	struct completion exec_wait;	/* completed when only exec_task is
+					 * left (do_exit [3]) */
 	struct list_head threads;	/* user_thread.node, live threads */
 	int nr_threads;			/* on the list */
 	bool group_exit;		/* exit_group or a kill: all go */
@@ -101,6 +108,12 @@ struct process *process_spawn_out(int argc, char *const argv[],
 				  char *const envp[], const char *out_path,
 				  int *err);
 
+/* process_spawn_init - the first user process (init=PATH): argv {path},
+ * the default environment, pid 1 as Linux's init (tasklist.c
+ * sched_claim_init_pid: -EBUSY while another task has it).  The errors
+ * of process_spawn_env.  Context: task, sleeps. */
+struct process *process_spawn_init(const char *path, int *err);
+
 /* process_spawn - process_spawn_env with the default environment. */
 struct process *process_spawn(int argc, char *const argv[], int *err);
 
@@ -128,6 +141,15 @@ struct process *process_get_by_pid(int pid);
 /* process_find_thread - the task with tid pid in current's process,
  * with a reference (put_task_struct), or NULL.  Context: task. */
 struct task_struct *process_find_thread(int tid);
+
+/* process_set_exe - p's name (comm: path's last component) and
+ * /proc/self/exe (exe, else path; made absolute against "/").
+ * Context: task.  Locking: takes p->lock. */
+void process_set_exe(struct process *p, const char *path, const char *exe);
+
+/* process_get_exe - a copy of p's exe path in buf (size bytes).
+ * Context: task.  Locking: takes p->lock. */
+void process_get_exe(struct process *p, char *buf, size_t size);
 
 /* process_count_live - processes with a live thread (tests). */
 int process_count_live(void);
