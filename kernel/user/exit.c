@@ -21,7 +21,8 @@
  *       every user page (exit_mmap); then the fd table's reference
  *       (exit_files: the last one closes every fd) and the fs_struct's;
  *   [3] unlist the thread; the last one sets the status (unless a group
- *       exit chose it) and completes `exited` for the waiter;
+ *       exit chose it) and completes `exited` for the waiter; the last
+ *       but an execve's caller completes its exec_wait (exec.c);
  *   [4] the thread's process reference, then the kthread's exit
  *       (task_exit: the final switch; the scheduler frees the task).
  *
@@ -109,6 +110,8 @@ void do_exit(int status)
 	last = --proc->nr_threads == 0;
 	if (last && !proc->group_exit)
 		proc->exit_status = status;
+	if (proc->exec_task && proc->nr_threads == 1)
+		complete(&proc->exec_wait);	/* pairs with exec.c de_thread */
 	spin_unlock(&proc->lock);
 	kfree(t);
 	if (last)
@@ -125,6 +128,13 @@ void do_group_exit(int status)
 
 	BUG_ON(!proc);
 	spin_lock(&proc->lock);
+	if (proc->exec_task && proc->exec_task != current) {
+		/* killed by another thread's execve (exec.c de_thread): this
+		 * thread goes alone, the process lives on, as Linux's
+		 * do_group_exit with group_exec_task set */
+		spin_unlock(&proc->lock);
+		do_exit(status);
+	}
 	if (!proc->group_exit) {
 		proc->group_exit = true;
 		proc->exit_status = status;
