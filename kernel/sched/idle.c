@@ -111,8 +111,12 @@ void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu)
 	char name[TASK_COMM_LEN];
 
 	snprintf(name, sizeof(name), "swapper/%d", cpu);
-	idle->flags = PF_KTHREAD | PF_IDLE | PF_NO_SETAFFINITY; /* pid 0 */
 	sched_task_init(idle, name);
+	/* swapper/0 is the first task: its number is INIT_PID, which no
+	 * kernel task shows then (tasklist.c next_pid) */
+	BUG_ON(cpu == 0 && idle->pid != INIT_PID);
+	idle->pid = 0;
+	idle->flags = PF_KTHREAD | PF_IDLE | PF_NO_SETAFFINITY;
 	idle->state = TASK_RUNNING;
 	idle->policy = SCHED_IDLE_TASK;
 	idle->prio = idle->normal_prio = idle->static_prio = IDLE_PRIO;

@@ -106,6 +106,8 @@ static inline int task_cpu(const struct task_struct *p)
 	return READ_ONCE(p->cpu);
 }
 
+/* INIT_PID - the init= program's pid (kernel/user/init_process.c). */
+#define INIT_PID 1
 /* sched_claim_init_pid - pid 1 for the unstarted task p; 0 or -EBUSY
  * (tasklist.c). */
 int sched_claim_init_pid(struct task_struct *p);

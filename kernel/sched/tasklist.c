@@ -21,12 +21,13 @@
 /* Every task, for ps and sched_find_task; taken with irqs off. */
 static DEFINE_RAW_SPINLOCK(tasklist_lock);
 static LIST_HEAD(task_list);
-/* pid 0 is every CPU's idle task (swapper/N), pid 1 the init= program's
- * (sched_claim_init_pid), as on Linux; everything else counts up from 2,
- * so the kernel's own tasks ("init", the boot flow running the shell,
- * is 2) keep the pids they had before pid 1 was reserved. */
-#define INIT_PID 1
-static int next_pid = INIT_PID + 1;
+/* Every task takes the next number; the idle tasks (swapper/N) then show
+ * pid 0, as on Linux.  The first task made is swapper/0, so number 1 is
+ * spent on it and no kernel task ever shows pid 1: it is the init=
+ * program's (sched_claim_init_pid), Linux's init pid, while every kernel
+ * task keeps the pid it had before ("init", the boot flow running the
+ * shell, is 2).  idle.c checks swapper/0 took INIT_PID. */
+static int next_pid = INIT_PID;
 /* tasks unlisted by __put_task_struct whose stack and struct are not yet
  * freed: see sched_nr_tasks_reaping() in sched.h.  Under tasklist_lock. */
 static int tasks_reaping;
@@ -57,7 +58,7 @@ void sched_task_init(struct task_struct *p, const char *name)
 	plist_head_init(&p->pi_waiters);
 	INIT_LIST_HEAD(&p->pi_state_list);
 	raw_spin_lock_irqsave(&tasklist_lock, flags);
-	p->pid = (p->flags & PF_IDLE) ? 0 : next_pid++;
+	p->pid = next_pid++;
 	list_add_tail(&p->tasks, &task_list);
 	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
 }

@@ -327,7 +327,7 @@ static long do_execveat_common(int fd, const char __user *filename,
 	spin_lock(&proc->lock);	/* comm: prctl(PR_SET_NAME) writes it too */
 	strscpy(current->name, proc->name, sizeof(current->name));
 	spin_unlock(&proc->lock);
-	arch_thread_init_exec(&t->arch, bprm.entry, bprm.p);		/* [8] */
+	arch_thread_exec(&t->arch, bprm.entry, bprm.p);		/* [8] */
 	bprm_release(&bprm);
 	kfree(exe);
 	kfree(s.vec);

@@ -66,7 +66,9 @@ int process_add_thread(struct process *proc, struct user_thread *t)
 	int err = 0;
 
 	spin_lock(&proc->lock);
-	if (proc->group_exit) {
+	/* an execve's de_thread waits for the threads it saw: a clone
+	 * finishing meanwhile must not add one it never signals */
+	if (proc->group_exit || proc->exec_task) {
 		err = -EAGAIN;
 	} else {
 		list_add_tail(&t->node, &proc->threads);

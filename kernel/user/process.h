@@ -162,7 +162,8 @@ struct user_thread *user_thread_alloc(void);
 int user_thread_start(void *data);
 
 /* process_add_thread - list t (task set) in proc and take its reference.
- * -EAGAIN when the group is already exiting.  Context: task. */
+ * -EAGAIN when the group is already exiting or in execve's de_thread.
+ * Context: task. */
 int process_add_thread(struct process *proc, struct user_thread *t);
 
 /* do_exit - end the calling user thread with wait status `status`;
