@@ -38,7 +38,9 @@ def boot(args, append, want, until=None):
             ok = until is None and p.wait() != 124
     finally:
         if p.poll() is None:
-            p.kill()
+            # SIGTERM, which `timeout` passes on to QEMU (a SIGKILL
+            # would leave QEMU running without its parent)
+            p.terminate()
             p.wait()
     out = "\n".join(lines)
     missing = [w for w in want if w not in out]

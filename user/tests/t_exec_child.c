@@ -17,9 +17,11 @@
  *                       flags 0, SIGUSR2 (SIG_IGN) still ignored,
  *                       SIGTERM still blocked;
  *   EXPECT_THREADS=1    /proc/self/status says one thread;
+ *   EXPECT_FPU_RESET=1  MXCSR 0x1f80 and the x87 control word 0x37f,
+ *                       the reset values (the parent changed both);
  *   UNLINK=a|b          files the parent made for the exec (#! scripts),
  *                       removed at the end so the tree is as before.
- * It runs on Linux too (same ABI): `t_exec` on a Linux host passes.
+ * Written for Linux's ABI, as t_exec.
  */
 #include "user/lib/ulib.h"
 
@@ -203,6 +205,15 @@ int main(int argc, char **argv)
 		check_signals();
 	if (getenv("EXPECT_THREADS"))
 		check_threads();
+	if (getenv("EXPECT_FPU_RESET")) {
+		unsigned int mxcsr = 0;
+		unsigned short fcw = 0;
+
+		__asm__ volatile("stmxcsr %0" : "=m"(mxcsr));
+		__asm__ volatile("fnstcw %0" : "=m"(fcw));
+		check("MXCSR after exec", mxcsr, 0x1f80);
+		check("x87 control word after exec", fcw, 0x37f);
+	}
 	unlink_listed();
 	printf("t_exec_child: %s (%s)\n", failures ? "FAILED" : "ok",
 	       getenv("EXPECT_ARGV") ? getenv("EXPECT_ARGV") : "?");
