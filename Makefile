@@ -323,6 +323,15 @@ test: deps $(HOST_TESTS) $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio $(ABI_INITRD)
 		$(if $(ICOUNT),--icount $(ICOUNT)) \
 		$(if $(SELFTEST),--selftest $(SELFTEST)) \
 		--log $(BUILD)/kernel-test.log
+	$(if $(SELFTEST),,$(MAKE) --no-print-directory init-test)
+
+# make init-test: boot with init=/t_init (the first user process, pid 1,
+# powers the machine off with reboot(2)) and with a missing init= (Linux's
+# "Failed to execute", then rtk's shell): tools/init_test.py.
+.PHONY: init-test
+init-test: deps $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio
+	$(PYTHON) tools/init_test.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \
+		--initrd $(BUILD)/initramfs.cpio --timeout $(TIMEOUT)
 
 kernel-test: deps $(BUILD)/rtk.elf $(BUILD)/initramfs.cpio $(ABI_INITRD)
 	$(PYTHON) tools/harness.py --elf $(BUILD)/rtk.elf --qemu $(QEMU) \

@@ -15,6 +15,7 @@
 #include "kernel/smp.h"
 #include "kernel/sched/sched.h"
 #include "kernel/shell/shell.h"
+#include "kernel/user/init_process.h"
 #include "kernel/debug/softlockup.h"
 #include "kernel/debug/latency_timing.h"
 #include "kernel/mm/mm.h"
@@ -151,6 +152,7 @@ __noreturn void kmain(u32 magic, u32 info_phys)
 
 	if (selftest_mode)
 		run_selftests();
+	run_init_process();	/* init=PATH: pid 1 until it exits */
 	pr_info("rtk: boot complete, shell on the console\n");
 	shell_run();
 }

@@ -336,6 +336,13 @@ unsigned long arch_uaccess_fixups(void);
  * registers 0, FPU in its reset state (FCW 0x37f, MXCSR 0x1f80). */
 void arch_thread_init_exec(struct arch_thread *t, unsigned long pc,
 			   unsigned long sp);
+/* arch_thread_exec - execve's registers for current's own thread t: as
+ * arch_thread_init_exec, and made live on this CPU at once (FPU, FS/GS
+ * bases, selectors), so that a switch before the way out to ring 3
+ * saves these and not the old program's.  Context: t is current's,
+ * task. */
+void arch_thread_exec(struct arch_thread *t, unsigned long pc,
+		      unsigned long sp);
 /* arch_thread_init_clone - a clone's child: the parent's registers from
  * the system call (regs) and its FPU state, return value 0, stack sp
  * (0: the parent's), FS base tls when set_tls.  Context: the parent. */

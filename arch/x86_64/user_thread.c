@@ -167,6 +167,20 @@ void arch_thread_init_exec(struct arch_thread *t, unsigned long pc,
 	fpu_init_state(t);
 }
 
+/* arch_thread_exec - see arch.h.  Irqs off from the reset to the loads:
+ * a switch in between would save the old program's live registers over
+ * the reset ones (arch_thread_switch saves whatever is live). */
+void arch_thread_exec(struct arch_thread *t, unsigned long pc,
+		      unsigned long sp)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	arch_thread_init_exec(t, pc, sp);
+	fpu_restore(t);
+	load_segments(t);
+	arch_local_irq_restore(flags);
+}
+
 /* arch_thread_init_clone - see user_mode.h.  The parent is current and
  * in the kernel: its FPU registers, selectors and GS base are live (the
  * kernel uses none of them), so the child gets copies, as Linux's

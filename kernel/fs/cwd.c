@@ -49,13 +49,9 @@ static const struct fs_dirent *dir_name_in_parent(struct inode *dir)
 	return NULL;
 }
 
-/*
- * prepend_path - write dir's path from root into the end of buf
- * (PATH_MAX bytes, NUL last): the start of the string in buf, or NULL
- * with *err -ENOENT (dir unlinked, or not below root) or -ENAMETOOLONG.
- * Locking: takes and drops the tree lock (read).
- */
-static char *prepend_path(struct inode *root, struct inode *dir, char *buf,
+/* prepend_path - see fs_struct.h (getcwd's, and execve's for a relative
+ * program path: /proc/self/exe). */
+char *prepend_path(struct inode *root, struct inode *dir, char *buf,
 			  int *err)
 {
 	char *p = buf + PATH_MAX - 1;

@@ -333,6 +333,36 @@ void put_files_struct(struct files_struct *files)
 	kfree(files);
 }
 
+/*
+ * do_close_on_exec - close every fd with FD_CLOEXEC set (execve, past
+ * its point of no return).  The files are put after the lock is dropped
+ * (fput may sleep).  Context: task, may sleep.  Locking: takes and
+ * drops file_lock once per fd closed.
+ */
+void do_close_on_exec(struct files_struct *files)
+{
+	might_sleep();
+	for (unsigned int fd = 0;; fd++) {
+		struct file *file = NULL;
+
+		spin_lock(&files->file_lock);
+		if (fd >= files->max_fds) {
+			spin_unlock(&files->file_lock);
+			break;
+		}
+		if (files->fd[fd] && test_bit(fd, files->close_on_exec)) {
+			file = files->fd[fd];
+			files->fd[fd] = NULL;
+			__clear_bit(fd, files->close_on_exec);
+			if (fd < files->next_fd)
+				files->next_fd = fd;
+		}
+		spin_unlock(&files->file_lock);
+		if (file)
+			fput(file);
+	}
+}
+
 /* exit_files - p stops using its table (do_exit; a clone's unwinding).
  * Context: task, may sleep. */
 void exit_files(struct task_struct *p)

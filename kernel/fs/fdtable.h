@@ -42,6 +42,7 @@ struct files_struct *get_files_struct(struct files_struct *files);
 struct files_struct *dup_fd(struct files_struct *old);
 void put_files_struct(struct files_struct *files);
 void exit_files(struct task_struct *p);
+void do_close_on_exec(struct files_struct *files);
 
 int alloc_fd(struct files_struct *files, struct file *file,
 	     unsigned int start, unsigned int limit, bool cloexec);

@@ -45,6 +45,13 @@ void set_fs_pwd(struct fs_struct *fs, struct inode *dir);
 int path_lookupat(struct inode *start, const char *path, unsigned int flags,
 		  struct inode **out);
 int fs_chdir(const char *path);
+/* prepend_path - write dir's path from root into the end of buf
+ * (PATH_MAX bytes, NUL last): the start of the string in buf, or NULL
+ * with *err -ENOENT (dir unlinked, or not below root) or -ENAMETOOLONG.
+ * Context: task.  Locking: takes and drops the tree lock (read)
+ * (kernel/fs/cwd.c). */
+char *prepend_path(struct inode *root, struct inode *dir, char *buf,
+		   int *err);
 void fs_init(void);
 
 #endif /* KERNEL_FS_FS_STRUCT_H */

@@ -9,6 +9,8 @@
  *                        reads the last two (without them cyclictest -S
  *                        exits)
  *   /proc/self/exe       the program's path (a generated symlink)
+ *   /proc/self/comm, stat  the thread's name (execve sets it), and
+ *                        Linux's stat line with what rtk knows
  *   /proc/cpuinfo        the arch's (arch_show_cpuinfo)
  *   /proc/cmdline        the boot command line
  *   /proc/uptime         seconds since boot, and the CPUs' idle seconds
@@ -60,11 +62,38 @@ static void show_status(struct seq_buf *m)
 	seq_buf_puts(m, "Mems_allowed:\t1\nMems_allowed_list:\t0\n");
 }
 
-static void show_exe(struct seq_buf *m)
+/* comm: the thread's name, which execve sets to the program's (exec.c)
+ * and prctl(PR_SET_NAME) changes. */
+static void show_comm(struct seq_buf *m)
+{
+	seq_buf_printf(m, "%s\n", current->name);
+}
+
+/* stat: Linux's 52 fields, the ones rtk knows filled in (pid, comm,
+ * state, ppid 0, threads, priority, nice), the rest 0 (fs/proc/array.c
+ * do_task_stat's order). */
+static void show_stat_self(struct seq_buf *m)
 {
 	struct process *p = current_process();
 
-	seq_buf_puts(m, p ? p->exe_path : "/");
+	seq_buf_printf(m, "%d (%s) R 0 %d %d 0 -1 0 0 0 0 0 0 0 0 0 %d %d %d 0",
+		       p ? p->tgid : current->pid, current->name,
+		       p ? p->tgid : current->pid, p ? p->tgid : current->pid,
+		       current->prio - 100, PRIO_TO_NICE(current->static_prio),
+		       p ? READ_ONCE(p->nr_threads) : 1);
+	for (int i = 22; i <= 52; i++)
+		seq_buf_puts(m, " 0");
+	seq_buf_puts(m, "\n");
+}
+
+static void show_exe(struct seq_buf *m)
+{
+	struct process *p = current_process();
+	char exe[sizeof(p->exe_path)];
+
+	if (p)
+		process_get_exe(p, exe, sizeof(exe));	/* execve changes it */
+	seq_buf_puts(m, p ? exe : "/");
 }
 
 static void show_cmdline(struct seq_buf *m)
@@ -218,6 +247,8 @@ static int write_rt_runtime(const char *buf, size_t len)
 const struct proc_entry proc_entries[] = {
 	{ "/proc/self/status", S_IFREG | 0444, show_status, NULL },
 	{ "/proc/self/exe", S_IFLNK | 0777, show_exe, NULL },
+	{ "/proc/self/comm", S_IFREG | 0444, show_comm, NULL },
+	{ "/proc/self/stat", S_IFREG | 0444, show_stat_self, NULL },
 	{ "/proc/cpuinfo", S_IFREG | 0444, arch_show_cpuinfo, NULL },
 	{ "/proc/cmdline", S_IFREG | 0444, show_cmdline, NULL },
 	{ "/proc/uptime", S_IFREG | 0444, show_uptime, NULL },

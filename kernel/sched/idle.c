@@ -2,7 +2,7 @@
  * kernel/sched/idle.c - the per-CPU idle tasks, and the boot flow as
  * the first task.
  *
- * Boot CPU: kmain's flow becomes the task "init" (pid 1, SCHED_OTHER,
+ * Boot CPU: kmain's flow becomes the task "init" (pid 2, SCHED_OTHER,
  * on the boot stack) at sched_init(); its idle task "swapper/0" gets a
  * fresh kernel stack.  Application processors: the SMP code calls
  * idle_init(cpu) on the boot CPU before it starts the AP (the idle task
@@ -112,6 +112,9 @@ void idle_task_init(struct rq *rq, struct task_struct *idle, int cpu)
 
 	snprintf(name, sizeof(name), "swapper/%d", cpu);
 	sched_task_init(idle, name);
+	/* swapper/0 is the first task: its number is INIT_PID, which no
+	 * kernel task shows then (tasklist.c next_pid) */
+	BUG_ON(cpu == 0 && idle->pid != INIT_PID);
 	idle->pid = 0;
 	idle->flags = PF_KTHREAD | PF_IDLE | PF_NO_SETAFFINITY;
 	idle->state = TASK_RUNNING;

@@ -106,6 +106,13 @@ static inline int task_cpu(const struct task_struct *p)
 	return READ_ONCE(p->cpu);
 }
 
+/* INIT_PID - the init= program's pid (kernel/user/init_process.c). */
+#define INIT_PID 1
+/* sched_claim_init_pid - pid 1 for the unstarted task p; 0 or -EBUSY
+ * (tasklist.c). */
+int sched_claim_init_pid(struct task_struct *p);
+/* sched_task_set_pid - p's pid becomes pid (execve's de_thread). */
+void sched_task_set_pid(struct task_struct *p, int pid);
 /* sched_find_task - the task with that pid, with a reference, or NULL. */
 struct task_struct *sched_find_task(int pid);
 

@@ -16,11 +16,18 @@
 #include "lib/refcount.h"
 #include "lib/string.h"
 #include "lib/bug.h"
+#include "lib/errno.h"
 
 /* Every task, for ps and sched_find_task; taken with irqs off. */
 static DEFINE_RAW_SPINLOCK(tasklist_lock);
 static LIST_HEAD(task_list);
-static int next_pid = 1;
+/* Every task takes the next number; the idle tasks (swapper/N) then show
+ * pid 0, as on Linux.  The first task made is swapper/0, so number 1 is
+ * spent on it and no kernel task ever shows pid 1: it is the init=
+ * program's (sched_claim_init_pid), Linux's init pid, while every kernel
+ * task keeps the pid it had before ("init", the boot flow running the
+ * shell, is 2).  idle.c checks swapper/0 took INIT_PID. */
+static int next_pid = INIT_PID;
 /* tasks unlisted by __put_task_struct whose stack and struct are not yet
  * freed: see sched_nr_tasks_reaping() in sched.h.  Under tasklist_lock. */
 static int tasks_reaping;
@@ -123,6 +130,53 @@ const char *sched_policy_name(int policy)
  * plain get.
  * Context: any.  Locking: takes tasklist_lock.
  */
+/* pid_in_use - is a listed task's pid pid?  Locking: tasklist_lock. */
+static bool pid_in_use(int pid)
+{
+	struct task_struct *p;
+
+	list_for_each_entry(p, &task_list, tasks)
+		if (p->pid == pid)
+			return true;
+	return false;
+}
+
+/*
+ * sched_claim_init_pid - give the not yet started task p pid 1 (the
+ * init= program, kernel/user/init_process.c).  -EBUSY while a listed
+ * task has it: a second init while the first lives, or one not yet
+ * reaped.  Context: task.  Locking: takes tasklist_lock.
+ */
+int sched_claim_init_pid(struct task_struct *p)
+{
+	unsigned long flags;
+	int err = -EBUSY;
+
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	if (!pid_in_use(INIT_PID)) {
+		p->pid = INIT_PID;
+		err = 0;
+	}
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+	return err;
+}
+
+/*
+ * sched_task_set_pid - p takes pid (execve from a non-leader thread takes
+ * its thread group's id, Linux's de_thread exchange_tids).  The old
+ * holder must have exited; its task may still be listed until it is
+ * reaped, and a lookup by pid meanwhile finds whichever comes first.
+ * Context: task.  Locking: takes tasklist_lock.
+ */
+void sched_task_set_pid(struct task_struct *p, int pid)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tasklist_lock, flags);
+	p->pid = pid;
+	raw_spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
 struct task_struct *sched_find_task(int pid)
 {
 	struct task_struct *p, *found = NULL;

@@ -4,7 +4,8 @@
  * interpreter (PT_INTERP, glibc's ld.so) read from the file system.
  *
  * load_elf_binary():
- *   [1] open the file by path from "/" (symlinks followed: open_exec);
+ *   [1] open the file by path (symlinks followed: open_exec), from "/"
+ *       or the caller's root and cwd;
  *   [2] the ELF header and the phdr table (elf_check.c checks both);
  *   [3] PT_INTERP's path, NUL-terminated;
  *   [4] the bias (ET_DYN: the span's low end at ELF_ET_DYN_BASE) and the
@@ -19,7 +20,7 @@
  * Spec: System V gABI ch. 5 (program loading, PT_INTERP).
  * Linux counterpart: fs/binfmt_elf.c (load_elf_binary, load_elf_interp,
  * load_elf_phdrs, elf_map), fs/exec.c (open_exec).  rtk leaves out ASLR,
- * brk, binfmt_script (#!), the page cache (a segment is a copy of the
+ * brk (#! is binfmt_script.c's), the page cache (a segment is a copy of the
  * file's bytes: elf_map), and an interpreter's own PT_INTERP, which
  * Linux ignores and rtk refuses (-ELIBBAD).  Linux (since 4.13) puts an
  * ET_DYN without PT_INTERP (a static PIE, ld.so run as a command) at the
@@ -74,32 +75,43 @@ static int elf_read(const struct elf_file *f, void *buf, size_t len, u64 pos)
 	return n == (long)len ? 0 : n < 0 ? (int)n : -EIO;
 }
 
-/* open_exec - the regular file at path name, walked from the root with
- * the last symlink followed.  0, the walk's errno, -EACCES (not a
- * regular file).  Context: task, sleeps.  Locking: the walk takes the
- * tree lock. */
-static int open_exec(const char *name, struct elf_file *f)
+int open_exec(const struct linux_binprm *bprm, const char *name,
+	      struct inode **inode)
 {
-	struct inode *root, *inode;
-	int err;
+	struct inode *root, *pwd;
+	int err = 0;
 
 	might_sleep();
-	if (!*name)
+	if (!*name && !bprm->empty_path)
 		return -ENOENT;
-	root = get_fs_root(&init_fs);
+	root = bprm->root ? iget(bprm->root) : get_fs_root(&init_fs);
 	if (!root)
 		return -ENOENT;
-	err = filename_lookup(root, root, name, LOOKUP_FOLLOW, &inode);
+	pwd = bprm->pwd ? bprm->pwd : root;
+	if (!*name)
+		*inode = iget(pwd);	/* AT_EMPTY_PATH: the fd's file */
+	else
+		err = filename_lookup(root, pwd, name, LOOKUP_FOLLOW, inode);
 	iput(root);
 	if (err)
 		return err;
-	if (!S_ISREG(inode->i_mode)) {
-		iput(inode);
+	if (!S_ISREG((*inode)->i_mode) || !((*inode)->i_mode & 0111)) {
+		iput(*inode);
 		return -EACCES;
 	}
-	f->inode = inode;
+	return 0;
+}
+
+/* elf_open - open_exec into an elf_file.  Context: task, sleeps. */
+static int elf_open(const struct linux_binprm *bprm, const char *name,
+		    struct elf_file *f)
+{
+	int err = open_exec(bprm, name, &f->inode);
+
+	if (err)
+		return err;
 	f->data = NULL;
-	f->size = READ_ONCE(inode->i_size);
+	f->size = READ_ONCE(f->inode->i_size);
 	return 0;
 }
 
@@ -233,13 +245,14 @@ static int read_interp_path(const struct elf_file *f,
 static int load_elf_interp(struct mm_struct *mm, const char *path,
 			   unsigned long *base, unsigned long *entry)
 {
+	static const struct linux_binprm from_root;	/* walk from "/" */
 	struct elf_file f;
 	struct elf_image img;
 	u64 bias;
 	int err;
 
 	might_sleep();
-	err = open_exec(path, &f);
+	err = elf_open(&from_root, path, &f);
 	if (err)
 		return err;
 	err = load_elf_phdrs(&f, &img);
@@ -323,7 +336,7 @@ int load_elf_binary(struct mm_struct *mm, struct linux_binprm *bprm)
 
 	might_sleep();
 	BUG_ON(!bprm->filename);
-	err = open_exec(bprm->filename, &f);				/* [1] */
+	err = elf_open(bprm, bprm_path(bprm), &f);			/* [1] */
 	if (err)
 		return err;
 	err = __load_elf_binary(mm, &f, bprm, true);

@@ -40,9 +40,6 @@
 
 #define ELF_PLATFORM	"x86_64"
 #define ELF_CLKTCK	100	/* USER_HZ: times(2)'s tick, what glibc expects */
-/* Strings plus their pointers: a quarter of the stack, as Linux caps
- * them at a quarter of RLIMIT_STACK (fs/exec.c get_arg_page). */
-#define ELF_ARG_MAX	(USER_STACK_PAGES * PAGE_SIZE / 4)
 #define ELF_NR_AUXV	18	/* the pairs below, AT_NULL included */
 
 /* copy_to_new_mm - write len bytes at user address uaddr of mm, page by

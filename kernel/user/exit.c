@@ -24,6 +24,8 @@
  *       exit chose it), hands its children on and becomes a zombie for
  *       its parent's wait4 with SIGCHLD sent (exit_notify,
  *       process_tree.c), and completes `exited` for a kernel waiter;
+ *       the last but an execve's caller completes its exec_wait
+ *       (exec.c);
  *   [4] the thread's process reference, then the kthread's exit
  *       (task_exit: the final switch; the scheduler frees the task).
  *
@@ -112,6 +114,8 @@ void do_exit(int status)
 	last = --proc->nr_threads == 0;
 	if (last && !proc->group_exit)
 		proc->exit_status = status;
+	if (proc->exec_task && proc->nr_threads == 1)
+		complete(&proc->exec_wait);	/* pairs with exec.c de_thread */
 	spin_unlock(&proc->lock);
 	kfree(t);
 	if (last) {
@@ -130,6 +134,13 @@ void do_group_exit(int status)
 
 	BUG_ON(!proc);
 	spin_lock(&proc->lock);
+	if (proc->exec_task && proc->exec_task != current) {
+		/* killed by another thread's execve (exec.c de_thread): this
+		 * thread goes alone, the process lives on, as Linux's
+		 * do_group_exit with group_exec_task set */
+		spin_unlock(&proc->lock);
+		do_exit(status);
+	}
 	if (!proc->group_exit) {
 		proc->group_exit = true;
 		proc->exit_status = status;

@@ -64,17 +64,18 @@
  * NULL: no memory.  Context: task.  Locking: takes parent->lock. */
 static struct process *fork_process(struct process *parent)
 {
-	struct process *p = process_new(parent->name);
+	struct process *p = process_new("");
 
 	might_sleep();
 	if (!p)
 		return NULL;
-	strscpy(p->exe_path, parent->exe_path, sizeof(p->exe_path));
 	/* the tree's thread count is its kernel-started root's (rlimit.c);
 	 * the root's struct lives while a process of its tree does */
 	p->nproc_root = parent->nproc_root ? parent->nproc_root : parent;
 	__atomic_fetch_add(&p->nproc_root->refcount, 1, __ATOMIC_RELAXED);
-	spin_lock(&parent->lock);
+	spin_lock(&parent->lock);	/* an execve renames it under it */
+	strscpy(p->name, parent->name, sizeof(p->name));
+	strscpy(p->exe_path, parent->exe_path, sizeof(p->exe_path));
 	memcpy(p->rlim, parent->rlim, sizeof(p->rlim));
 	memcpy(p->action, parent->action, sizeof(p->action));
 	spin_unlock(&parent->lock);

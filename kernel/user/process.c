@@ -6,13 +6,15 @@
  *   [1] the program by path in the file system, and its name (the path's
  *       last component, as Linux's comm);
  *   [2] a new address space, the ELF's segments and its interpreter's in
- *       it (elf_loader.c load_elf_binary);
+ *       it, or a #! script's interpreter's (binfmt_script.c exec_binprm,
+ *       the code execve uses);
  *   [3] the main stack with Linux's initial layout (argc, argv, envp,
  *       auxv: elf_tables.c create_elf_tables);
  *   [4] the fd table, fds 0, 1 and 2 on /dev/console (so a program's
  *       write(1, ...) reaches the console through the table, as on Linux);
  *       the first thread: a kthread whose first code leaves for ring 3
- *       at the ELF entry (user_thread_start), listed in the process;
+ *       at the ELF entry (user_thread_start), listed in the process
+ *       (init=: pid 1 first, sched_claim_init_pid);
  *   [5] started; the caller keeps a reference to wait with.
  * Linux counterpart: kernel/fork.c (copy_process), fs/exec.c
  * (kernel_execve, bprm), kernel/exit.c (wait_consider_task).
@@ -98,7 +100,9 @@ int process_add_thread(struct process *proc, struct user_thread *t)
 	int err = 0;
 
 	spin_lock(&proc->lock);
-	if (proc->group_exit) {
+	/* an execve's de_thread waits for the threads it saw: a clone
+	 * finishing meanwhile must not add one it never signals */
+	if (proc->group_exit || proc->exec_task) {
 		err = -EAGAIN;
 	} else {
 		list_add_tail(&t->node, &proc->threads);
@@ -124,16 +128,17 @@ void process_put(struct process *p)
 	kfree(p);
 }
 
-struct process *process_new(const char *name)
+struct process *process_new(const char *path)
 {
 	struct process *p = kzalloc(sizeof(*p), GFP_KERNEL);
 
 	if (!p)
 		return NULL;
-	strscpy(p->name, name, sizeof(p->name));
+	spin_lock_init(&p->lock);
+	process_set_exe(p, path, NULL);
 	p->refcount = 1;
 	init_completion(&p->exited);
-	spin_lock_init(&p->lock);
+	init_completion(&p->exec_wait);
 	INIT_LIST_HEAD(&p->threads);
 	INIT_LIST_HEAD(&p->children);
 	INIT_LIST_HEAD(&p->sibling);
@@ -149,6 +154,29 @@ struct process *process_new(const char *name)
  * gives /init (init/main.c envp_init). */
 static char *const default_envp[] = { "HOME=/", "TERM=linux", NULL };
 
+void process_set_exe(struct process *p, const char *path, const char *exe)
+{
+	const char *name = strrchr(path, '/');
+
+	might_sleep();
+	name = name && name[1] ? name + 1 : path;
+	if (!exe)
+		exe = path;
+	spin_lock(&p->lock);
+	strscpy(p->name, name, sizeof(p->name));
+	snprintf(p->exe_path, sizeof(p->exe_path), "%s%s",
+		 exe[0] == '/' ? "" : "/", exe);
+	spin_unlock(&p->lock);
+}
+
+void process_get_exe(struct process *p, char *buf, size_t size)
+{
+	might_sleep();
+	spin_lock(&p->lock);
+	strscpy(buf, p->exe_path, size);
+	spin_unlock(&p->lock);
+}
+
 struct process *process_spawn(int argc, char *const argv[], int *err)
 {
 	return process_spawn_env(argc, argv, NULL, err);
@@ -160,13 +188,34 @@ struct process *process_spawn_env(int argc, char *const argv[],
 	return process_spawn_out(argc, argv, envp, NULL, err);
 }
 
+static struct process *__process_spawn(int argc, char *const argv[],
+				       char *const envp[],
+				       const char *out_path, bool as_init,
+				       int *err);
+
 struct process *process_spawn_out(int argc, char *const argv[],
 				  char *const envp[], const char *out_path,
 				  int *err)
 {
+	return __process_spawn(argc, argv, envp, out_path, false, err);
+}
+
+struct process *process_spawn_init(const char *path, int *err)
+{
+	char *const argv[] = { (char *)path, NULL };
+
+	return __process_spawn(1, argv, NULL, NULL, true, err);
+}
+
+/* __process_spawn - the steps of the header; as_init: pid 1.
+ * Context: task, sleeps.  Locking: none held. */
+static struct process *__process_spawn(int argc, char *const argv[],
+				       char *const envp[],
+				       const char *out_path, bool as_init,
+				       int *err)
+{
 	struct linux_binprm bprm = { .filename = argv[0], .argc = argc,
 				     .argv = argv };
-	const char *name = strrchr(argv[0], '/');
 	struct process *proc;
 	struct mm_struct *mm;
 	struct files_struct *files;
@@ -179,19 +228,18 @@ struct process *process_spawn_out(int argc, char *const argv[],
 	bprm.envp = envp ? envp : default_envp;				/* [1] */
 	while (bprm.envp[bprm.envc])
 		bprm.envc++;
-	name = name && name[1] ? name + 1 : argv[0];
 	ret = -ENOMEM;
-	proc = process_new(name);
+	proc = process_new(argv[0]);
 	if (!proc)
 		goto out_err;
-	snprintf(proc->exe_path, sizeof(proc->exe_path), "%s%s",
-		 argv[0][0] == '/' ? "" : "/", argv[0]);
 	mm = mm_alloc_user(proc->name);					/* [2] */
 	if (!mm)
 		goto out_proc;
-	ret = load_elf_binary(mm, &bprm);
+	ret = exec_binprm(mm, &bprm);
 	if (ret)
 		goto out_mm;
+	if (bprm.interp)	/* a script: exe is its interpreter */
+		process_set_exe(proc, argv[0], bprm.interp);
 	ret = create_elf_tables(mm, &bprm);				/* [3] */
 	if (ret)
 		goto out_mm;
@@ -221,6 +269,9 @@ struct process *process_spawn_out(int argc, char *const argv[],
 	task->user = t;
 	task->fs = get_fs_struct(&init_fs);
 	task->files = files;
+	ret = as_init ? sched_claim_init_pid(task) : 0;
+	if (ret)
+		goto out_task;
 	proc->mm = mm;
 	proc->tgid = task->pid;
 	task->tgid = task->pid;
@@ -228,9 +279,17 @@ struct process *process_spawn_out(int argc, char *const argv[],
 	WRITE_ONCE(mm->owner_tgid, proc->tgid);
 	ret = process_add_thread(proc, t);
 	BUG_ON(ret);			/* nobody can have killed it yet */
+	bprm_release(&bprm);
 	wake_up_process(task);						/* [5] */
 	return proc;
 
+out_task:
+	/* never woken, as clone's out_task (sys_process.c) */
+	task->user = NULL;
+	task->mm = NULL;
+	task->files = NULL;
+	exit_fs(task);
+	kthread_stop(task);
 out_thread:
 	kfree(t);
 out_files:
@@ -238,6 +297,7 @@ out_files:
 out_uncharge:
 	process_uncharge_thread(proc);
 out_mm:
+	bprm_release(&bprm);
 	mmput(mm);
 out_proc:
 	process_put(proc);

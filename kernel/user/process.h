@@ -19,7 +19,8 @@
  * kernel/fork.c.  A process is started by the kernel (process_spawn*:
  * no parent, the spawner waits with process_wait) or forked by another
  * (kernel/user/fork.c: its parent reaps it with wait4,
- * kernel/user/process_tree.c, wait.c).
+ * kernel/user/process_tree.c, wait.c); execve replaces its program
+ * (kernel/user/exec.c).
  */
 #ifndef KERNEL_USER_PROCESS_H
 #define KERNEL_USER_PROCESS_H
@@ -50,14 +51,20 @@ struct sigqueue {
 struct process {
 	/* constant after process_spawn */
 	int tgid;			/* the first thread's pid */
-	char name[TASK_COMM_LEN];	/* the program's */
-	char exe_path[128];		/* its path in the tree: /proc/self/exe */
+	/* current's only, written by execve (exec.c) with the other
+	 * threads gone; process_set_exe / process_get_exe */
 	struct mm_struct *mm;		/* valid while nr_threads > 0 */
 
 	int refcount;			/* atomic; freed at 0 */
 	struct completion exited;	/* completed when the last thread went */
 
 	spinlock_t lock;		/* protects the fields below */
+	char name[TASK_COMM_LEN];	/* the program's (execve renames it) */
+	char exe_path[128];		/* its path in the tree: /proc/self/exe */
+	struct task_struct *exec_task;	/* the thread in execve's de_thread:
+					 * the others exit, none kills it */
+	struct completion exec_wait;	/* completed when only exec_task is
+					 * left (do_exit [3]) */
 	struct list_head threads;	/* user_thread.node, live threads */
 	int nr_threads;			/* on the list */
 	bool group_exit;		/* exit_group or a kill: all go */
@@ -151,6 +158,12 @@ struct process *process_spawn_out(int argc, char *const argv[],
 				  char *const envp[], const char *out_path,
 				  int *err);
 
+/* process_spawn_init - the first user process (init=PATH): argv {path},
+ * the default environment, pid 1 as Linux's init (tasklist.c
+ * sched_claim_init_pid: -EBUSY while another task has it).  The errors
+ * of process_spawn_env.  Context: task, sleeps. */
+struct process *process_spawn_init(const char *path, int *err);
+
 /* process_spawn - process_spawn_env with the default environment. */
 struct process *process_spawn(int argc, char *const argv[], int *err);
 
@@ -185,13 +198,22 @@ struct process *process_get_by_pid(int pid);
  * with a reference (put_task_struct), or NULL.  Context: task. */
 struct task_struct *process_find_thread(int tid);
 
+/* process_set_exe - p's name (comm: path's last component) and
+ * /proc/self/exe (exe, else path; made absolute against "/").
+ * Context: task.  Locking: takes p->lock. */
+void process_set_exe(struct process *p, const char *path, const char *exe);
+
+/* process_get_exe - a copy of p's exe path in buf (size bytes).
+ * Context: task.  Locking: takes p->lock. */
+void process_get_exe(struct process *p, char *buf, size_t size);
+
 /* process_count_live - processes with a live thread (tests). */
 int process_count_live(void);
 
-/* process_new - a process with no thread yet, named name: one
- * reference (the spawner's, or for a fork the tree's).  NULL: no memory.
- * Context: task, may sleep. */
-struct process *process_new(const char *name);
+/* process_new - a process with no thread yet, named after path's last
+ * component (process_set_exe): one reference (the spawner's, or for a
+ * fork the tree's).  NULL: no memory.  Context: task, may sleep. */
+struct process *process_new(const char *path);
 
 /* user_thread_alloc - a zeroed, aligned user_thread.  NULL: no memory. */
 struct user_thread *user_thread_alloc(void);
@@ -212,7 +234,8 @@ void user_task_inherit_sched(struct task_struct *task);
 void user_task_abort(struct task_struct *task);
 
 /* process_add_thread - list t (task set) in proc and take its reference.
- * -EAGAIN when the group is already exiting.  Context: task. */
+ * -EAGAIN when the group is already exiting or in execve's de_thread.
+ * Context: task. */
 int process_add_thread(struct process *proc, struct user_thread *t);
 
 /* do_exit - end the calling user thread with wait status `status`;

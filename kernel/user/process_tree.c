@@ -3,7 +3,7 @@
  * linking a forked child, the exit-time notice, reparenting, getppid.
  *
  * exit_notify(p), when p's last thread is gone:
- *   [1] the reaper: process_reparent_target (today none);
+ *   [1] the reaper: process_reparent_target (pid 1 while it runs);
  *   [2] each child of p goes to the reaper (a zombie among them is a
  *       notice for the reaper) or, with no reaper, loses its parent: a
  *       zombie one is released now, a live one releases itself at its
@@ -57,11 +57,27 @@ static struct process *process_get(struct process *p)
 	return p;
 }
 
+/* the init= process (init_process.c) while it runs: orphans go to it */
+static struct process *child_reaper;
+
+void process_tree_set_reaper(struct process *p)
+{
+	might_sleep();
+	spin_lock(&process_tree_lock);
+	child_reaper = p;
+	spin_unlock(&process_tree_lock);
+}
+
 struct process *process_reparent_target(struct process *dying)
 {
+	struct process *r = child_reaper;
+
 	WARN_ON(!spin_is_locked(&process_tree_lock));
-	(void)dying;
-	return NULL;	/* no pid 1 yet: orphans reap themselves */
+	/* a reaper whose children were handed on takes no more: they would
+	 * never be reaped (its exit_notify has run) */
+	if (!r || r == dying || r->tree_exited)
+		return NULL;
+	return r;
 }
 
 int process_tree_link(struct process *parent, struct process *child,
@@ -152,8 +168,9 @@ int process_ppid(struct process *p)
 	return ppid;
 }
 
-/* sys_getppid - the parent's process id; 0 for a process the kernel
- * started, and (rtk, no pid 1 yet) for an orphan, where Linux says 1. */
+/* sys_getppid - the parent's process id: 1 for an orphan init took, 0
+ * for a process the kernel started (Linux's parent there is kthreadd or
+ * the idle task, pid 0) and for an orphan with no init to take it. */
 long sys_getppid(void)
 {
 	return process_ppid(current_process());

@@ -24,13 +24,20 @@ struct process;
 
 extern spinlock_t process_tree_lock;
 
-/* process_reparent_target - the process that inherits dying's children,
- * with process_tree_lock held; NULL: none, the children are reaped at
- * their exit by nobody (their zombies freed at once).  Linux gives them
- * to init (pid 1) or a subreaper; rtk has no pid 1 yet, so NULL.  The
- * one place to change when `init=` boots a program as pid 1.
+/* process_reparent_target - the process that inherits dying's children:
+ * the child reaper (pid 1, the init= program) while it lives and is not
+ * dying itself; NULL otherwise (no init=, or init is gone): the children
+ * are reaped at their exit by nobody (their zombies freed at once).
+ * Linux gives them to the namespace's child_reaper or a subreaper; rtk
+ * has one namespace and no subreapers.
  * Locking: process_tree_lock held. */
 struct process *process_reparent_target(struct process *dying);
+
+/* process_tree_set_reaper - p (or NULL) becomes the process orphans are
+ * handed to, Linux's pid_ns->child_reaper; the caller keeps a reference
+ * on p until it sets NULL again.  Context: task.
+ * Locking: takes process_tree_lock. */
+void process_tree_set_reaper(struct process *p);
 
 /* process_tree_link - make child (forked, no thread running yet) a child
  * of parent, which gets exit_signal when it ends (0: none).  -EINTR if

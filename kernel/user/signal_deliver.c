@@ -3,8 +3,9 @@
  * the return to user mode (signal_deliver.h has the state).
  *
  * do_signal(), on the way out to ring 3 with current's sigpending set:
- *   [1] the group is exiting (SIGKILL, exit_group, a fatal signal):
- *       exit here, whatever the call was;
+ *   [1] the group is exiting (SIGKILL, exit_group, a fatal signal), or
+ *       another thread's execve waits for this one to go: exit here,
+ *       whatever the call was;
  *   [2] dequeue the first unblocked signal (the thread's set, then the
  *       shared one); none: [6];
  *   [3] SIG_IGN, or SIG_DFL that ignores (SIGCHLD, SIGURG, SIGWINCH,
@@ -85,11 +86,21 @@ void __complete_signal(struct process *p, struct user_thread *t, int sig)
 	kernel_signal(t->task);		/* signal_wake_up: try_to_wake_up */
 }
 
+/* __must_leave - current must exit at its return to user mode: its group
+ * is exiting, or another thread's execve waits for it to go (exec.c
+ * de_thread; do_group_exit then ends this thread alone).  Locking: p->lock
+ * held. */
+static bool __must_leave(struct process *p)
+{
+	WARN_ON(!spin_is_locked(&p->lock));
+	return p->group_exit || (p->exec_task && p->exec_task != current);
+}
+
 void __recalc_sigpending(struct process *p, struct user_thread *t)
 {
 	WARN_ON(!spin_is_locked(&p->lock));
 	BUG_ON(t != current->user);
-	if (p->group_exit || ((t->pending | p->shared_pending) & ~t->blocked))
+	if (__must_leave(p) || ((t->pending | p->shared_pending) & ~t->blocked))
 		WRITE_ONCE(current->sigpending, true);
 	else
 		flush_signals(current);
@@ -252,7 +263,7 @@ void do_signal(struct pt_regs *regs)
 	BUG_ON(!p);
 	spin_lock(&p->lock);
 	for (;;) {
-		if (p->group_exit) {					/* [1] */
+		if (__must_leave(p)) {					/* [1] */
 			spin_unlock(&p->lock);
 			do_group_exit(W_EXITCODE(0, SIGKILL));	/* status: the
 						 * group exit's, chosen first */

@@ -309,6 +309,27 @@ static long syscall_call(struct pt_regs *regs, unsigned long nr,
 		return sys_prlimit64((int)a[0], (unsigned int)a[1],
 				     (const void __user *)a[2],
 				     (void __user *)a[3]);
+	case __NR_execve:
+		return sys_execve((const char __user *)a[0],
+				  (const char __user *const __user *)a[1],
+				  (const char __user *const __user *)a[2]);
+	case __NR_execveat:
+		return sys_execveat((int)a[0], (const char __user *)a[1],
+				    (const char __user *const __user *)a[2],
+				    (const char __user *const __user *)a[3],
+				    (int)a[4]);
+	case __NR_mount:
+		return sys_mount((const char __user *)a[0],
+				 (const char __user *)a[1],
+				 (const char __user *)a[2], a[3],
+				 (const void __user *)a[4]);
+	case __NR_umount2:
+		return sys_umount2((const char __user *)a[0], (int)a[1]);
+	case __NR_sync:
+		return sys_sync();
+	case __NR_reboot:
+		return sys_reboot((int)a[0], (int)a[1], (unsigned int)a[2],
+				  (void __user *)a[3]);
 	default:
 		__atomic_fetch_add(&syscall_nr_unknown, 1, __ATOMIC_RELAXED);
 		return -ENOSYS;

@@ -81,6 +81,21 @@ long sys_set_tid_address(int __user *tidptr);
 long sys_set_robust_list(void __user *head, size_t len);
 long sys_get_robust_list(int pid, void __user *__user *head_ptr,
 			 size_t __user *len_ptr);
+/* exec.c */
+long sys_execve(const char __user *filename,
+		const char __user *const __user *argv,
+		const char __user *const __user *envp);
+long sys_execveat(int fd, const char __user *filename,
+		  const char __user *const __user *argv,
+		  const char __user *const __user *envp, int flags);
+/* kernel/fs/sys_mount.c */
+long sys_mount(const char __user *dev_name, const char __user *dir_name,
+	       const char __user *type, unsigned long flags,
+	       const void __user *data);
+long sys_umount2(const char __user *name, int flags);
+long sys_sync(void);
+/* sys_reboot.c */
+long sys_reboot(int magic1, int magic2, unsigned int cmd, void __user *arg);
 /* sys_signal.c */
 long sys_kill(int pid, int sig);
 long sys_tkill(int pid, int sig);

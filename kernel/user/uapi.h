@@ -122,6 +122,26 @@
 #define __NR_get_robust_list		274
 #define __NR_rseq			334	/* -ENOSYS: glibc goes on */
 #define __NR_clone3			435	/* -ENOSYS: glibc falls back to clone */
+/* issue 30: program start and the init= boot (exec.c, sys_mount.c,
+ * sys_reboot.c) */
+#define __NR_execve			59
+#define __NR_sync			162
+#define __NR_mount			165
+#define __NR_umount2			166
+#define __NR_reboot			169
+#define __NR_execveat			322
+
+/* reboot(2) (include/uapi/linux/reboot.h): the magic words and commands */
+#define LINUX_REBOOT_MAGIC1		0xfee1dead
+#define LINUX_REBOOT_MAGIC2		672274793
+#define LINUX_REBOOT_MAGIC2A		85072278
+#define LINUX_REBOOT_MAGIC2B		369367448
+#define LINUX_REBOOT_MAGIC2C		537993216
+#define LINUX_REBOOT_CMD_RESTART	0x01234567
+#define LINUX_REBOOT_CMD_HALT		0xCDEF0123
+#define LINUX_REBOOT_CMD_CAD_ON		0x89ABCDEF
+#define LINUX_REBOOT_CMD_CAD_OFF	0x00000000
+#define LINUX_REBOOT_CMD_POWER_OFF	0x4321FEDC
 
 /* struct __kernel_timespec (uapi/linux/time_types.h): 64-bit fields. */
 /* Resource limits (include/uapi/asm-generic/resource.h): the numbers,

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Boot rtk with init=PATH and check the first process ran and powered off.
+
+make init-test boots build/rtk.elf with the user initramfs and
+`init=/t_init` (user/tests/t_init.c): the program checks it is pid 1,
+its fds, mount/umount2/sync/reboot's answers, prints "t_init: ok",
+reaps an orphan ("t_init: orphans ok") and
+powers the machine off with reboot(LINUX_REBOOT_CMD_POWER_OFF); QEMU must
+then exit by itself.  A second boot with a missing init= program must
+print Linux's "Failed to execute ... (error -2)" and reach rtk's shell.
+Exit status 0 when both boots did what they should; each failed check
+prints what was expected and the tail of the serial output.
+"""
+import argparse
+import subprocess
+import sys
+
+
+def boot(args, append, want, until=None):
+    # `timeout` bounds a boot that never ends (a hang guard, not a
+    # measurement: a boot takes seconds under TCG)
+    cmd = ["timeout", str(args.timeout), args.qemu, "-machine", "q35", "-cpu", "max", "-smp", "2",
+           "-m", "256M", "-kernel", args.elf, "-initrd", args.initrd,
+           "-append", append, "-serial", "stdio", "-display", "none",
+           "-monitor", "none", "-no-reboot",
+           "-device", "isa-debug-exit,iobase=0xf4,iosize=4"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    lines, ok = [], False
+    try:
+        for raw in p.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            lines.append(line)
+            if until and until in line:
+                ok = True
+                break
+        else:
+            # stdout closed: QEMU exited; by itself (powered off) only
+            # if `timeout` did not kill it (status 124)
+            ok = until is None and p.wait() != 124
+    finally:
+        if p.poll() is None:
+            # SIGTERM, which `timeout` passes on to QEMU (a SIGKILL
+            # would leave QEMU running without its parent)
+            p.terminate()
+            p.wait()
+    out = "\n".join(lines)
+    missing = [w for w in want if w not in out]
+    if not ok or missing:
+        print("init-test: FAIL append=%r: expected %s%s, saw:" %
+              (append, missing or want,
+               "" if ok else " and " + (repr(until) if until else
+                                        "QEMU to exit by itself")))
+        for l in lines[-25:]:
+            print("    " + l)
+        return False
+    print("init-test: ok append=%r" % append)
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--elf", required=True)
+    ap.add_argument("--initrd", required=True)
+    ap.add_argument("--qemu", default="qemu-system-x86_64")
+    ap.add_argument("--timeout", type=int, default=300)
+    args = ap.parse_args()
+    good = boot(args, "init=/t_init",
+                ["Run /t_init as init process", "t_init: ok",
+                 "t_init: orphans ok",
+                 "reboot: Power down"])
+    bad = boot(args, "init=/no_such_init",
+               ["Failed to execute /no_such_init (error -2)"],
+               until="boot complete, shell on the console")
+    return 0 if good and bad else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
