@@ -127,6 +127,9 @@ test_every_enabled_madt_cpu_is_online_unless_limited(struct ktest *t)
 			     "enabled MADT entry",
 			     cpu, smp_cpu_apic_id(cpu));
 	}
+	/* lapic_id() is this CPU's: on CPU 0 itself (the runner may have
+	 * been balanced to another CPU; the runner unpins after the case) */
+	set_cpus_allowed(current, one_cpu(0));
 	KTEST_EXPECT_EQ(t, smp_cpu_apic_id(0), lapic_id());
 }
 
