@@ -27,7 +27,10 @@ the machine's apt configuration or installing anything:
      (or `make test QEMU10=1`) just works.
 
 The packages: qemu-system-x86 (the binary), qemu-system-data (its ROMs
-and keymaps) and seabios (the BIOS built with it).  A second run finds
+and keymaps) and seabios (the BIOS built with it).  At start QEMU 10
+still finds the host's QEMU 7.2 modules (audio, OpenGL) in its compiled-in
+module directory and refuses them ("Only modules from the same build
+can be loaded"): harmless warnings, TCG is built into the binary.  A second run finds
 everything in place and only prints the version.  Python 3 standard
 library only, plus apt-get, dpkg-deb and ldd.
 """
