@@ -128,8 +128,10 @@ def run(cmd, **kw):
     return subprocess.run(cmd, check=True, **kw)
 
 
-def fetch(cache, packages=PACKAGES, rootname="root"):
-    """apt-get download the packages (once) and unpack them."""
+def fetch(cache, packages=PACKAGES, rootname="root", apt_opts=()):
+    """apt-get download the packages (once) and unpack them.  apt_opts:
+    -o options for apt-cache and apt-get (tools/qemu_fetch.py's private
+    configuration naming another suite); none: the host's sources."""
     debs = os.path.join(cache, "debs")
     root = os.path.join(cache, rootname)
     os.makedirs(debs, exist_ok=True)
@@ -137,7 +139,8 @@ def fetch(cache, packages=PACKAGES, rootname="root"):
     for p in packages:
         # the metapackages name the versioned image package they need
         if p.startswith("linux-image-"):
-            out = subprocess.run(["apt-cache", "depends", p],
+            out = subprocess.run(["apt-cache"] + list(apt_opts) +
+                                 ["depends", p],
                                  capture_output=True, text=True).stdout
             m = re.search(r"Depends: (linux-image-[0-9][^\s]*)", out)
             if not m:
@@ -148,8 +151,8 @@ def fetch(cache, packages=PACKAGES, rootname="root"):
     missing = [n for n in names
                if not glob.glob(os.path.join(debs, n + "_*.deb"))]
     if missing:
-        print("compare-linux: apt-get download %s" % " ".join(missing))
-        run(["apt-get", "download"] + missing, cwd=debs)
+        print("apt-get download %s" % " ".join(missing))
+        run(["apt-get"] + list(apt_opts) + ["download"] + missing, cwd=debs)
     if not os.path.isdir(root):
         tmp = root + ".tmp"
         shutil.rmtree(tmp, ignore_errors=True)
