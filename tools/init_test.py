@@ -8,6 +8,12 @@ reaps an orphan ("t_init: orphans ok") and
 powers the machine off with reboot(LINUX_REBOOT_CMD_POWER_OFF); QEMU must
 then exit by itself.  A second boot with a missing init= program must
 print Linux's "Failed to execute ... (error -2)" and reach rtk's shell.
+With --busybox-initrd (compare-linux's initramfs), a third boot runs its
+busybox /init script as Linux runs it (init=/init ct.mode=loaded): the
+shell forks the hackbench loop and one busy loop per CPU, Debian's
+cyclictest runs its loops, the script prints "compare-linux: done" and
+busybox's poweroff -f powers the machine off.  cyclictest must not warn
+that high-resolution timers are missing (clock_getres).
 Exit status 0 when both boots did what they should; each failed check
 prints what was expected and the tail of the serial output.
 """
@@ -16,11 +22,11 @@ import subprocess
 import sys
 
 
-def boot(args, append, want, until=None):
+def boot(args, append, want, until=None, initrd=None, never=()):
     # `timeout` bounds a boot that never ends (a hang guard, not a
     # measurement: a boot takes seconds under TCG)
     cmd = ["timeout", str(args.timeout), args.qemu, "-machine", "q35", "-cpu", "max", "-smp", "2",
-           "-m", "256M", "-kernel", args.elf, "-initrd", args.initrd,
+           "-m", "256M", "-kernel", args.elf, "-initrd", initrd or args.initrd,
            "-append", append, "-serial", "stdio", "-display", "none",
            "-monitor", "none", "-no-reboot",
            "-device", "isa-debug-exit,iobase=0xf4,iosize=4"]
@@ -45,6 +51,7 @@ def boot(args, append, want, until=None):
             p.wait()
     out = "\n".join(lines)
     missing = [w for w in want if w not in out]
+    missing += ["no %r" % w for w in never if w in out]
     if not ok or missing:
         print("init-test: FAIL append=%r: expected %s%s, saw:" %
               (append, missing or want,
@@ -62,6 +69,8 @@ def main():
     ap.add_argument("--elf", required=True)
     ap.add_argument("--initrd", required=True)
     ap.add_argument("--qemu", default="qemu-system-x86_64")
+    ap.add_argument("--busybox-initrd",
+                    help="compare-linux's initramfs (busybox /init)")
     ap.add_argument("--timeout", type=int, default=300)
     args = ap.parse_args()
     good = boot(args, "init=/t_init",
@@ -71,7 +80,17 @@ def main():
     bad = boot(args, "init=/no_such_init",
                ["Failed to execute /no_such_init (error -2)"],
                until="boot complete, shell on the console")
-    return 0 if good and bad else 1
+    busy = True
+    if args.busybox_initrd:
+        busy = boot(args, "init=/init ct.mode=loaded ct.loops=300 ct.hist=1000",
+                    ["Run /init as init process",
+                     "compare-linux: 6.1.0-rtk", "mode=loaded cpus=2",
+                     "# Max Latencies:", "compare-linux: done",
+                     "reboot: Power down"],
+                    initrd=args.initrd + "," + args.busybox_initrd,
+                    never=["High resolution timers not available",
+                           "Attempted to kill init", "BUG:", "panic"])
+    return 0 if good and bad and busy else 1
 
 
 if __name__ == "__main__":

@@ -286,6 +286,8 @@ static long syscall_call(struct pt_regs *regs, unsigned long nr,
 		return sys_set_tid_address((int __user *)a[0]);
 	case __NR_clock_gettime:
 		return sys_clock_gettime((int)a[0], (void __user *)a[1]);
+	case __NR_clock_getres:
+		return sys_clock_getres((int)a[0], (void __user *)a[1]);
 	case __NR_clock_nanosleep:
 		return sys_clock_nanosleep((int)a[0], (int)a[1],
 					   (const void __user *)a[2],

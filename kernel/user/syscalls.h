@@ -155,6 +155,7 @@ long sys_sched_get_priority_min(int policy);
 /* sys_time.c */
 long get_timespec64_ktime(ktime_t *kt, const struct __kernel_timespec __user *u);
 long sys_clock_gettime(int which, struct __kernel_timespec __user *tp);
+long sys_clock_getres(int which, struct __kernel_timespec __user *tp);
 long sys_gettimeofday(struct __kernel_old_timeval __user *tv,
 		      struct timezone __user *tz);
 long sys_time(long __user *tloc);

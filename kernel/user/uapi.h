@@ -78,6 +78,7 @@
 #define __NR_sched_setaffinity		203
 #define __NR_sched_getaffinity		204
 #define __NR_clock_gettime		228
+#define __NR_clock_getres		229
 #define __NR_clock_nanosleep		230
 #define __NR_exit_group			231
 #define __NR_openat			257

@@ -372,6 +372,11 @@ static inline int clock_gettime(int clk, struct timespec *ts)
 	return sys_call2(__NR_clock_gettime, clk, (long)ts);
 }
 
+static inline int clock_getres(int clk, struct timespec *ts)
+{
+	return sys_call2(__NR_clock_getres, clk, (long)ts);
+}
+
 /* clock_nanosleep - like the syscall, returns 0 or a negative errno */
 static inline int clock_nanosleep(int clk, int flags,
 				  const struct timespec *req,

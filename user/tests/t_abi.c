@@ -87,6 +87,18 @@ int main(int argc, char **argv)
 	/* clocks */
 	check("clock_gettime MONOTONIC", clock_gettime(CLOCK_MONOTONIC, &ts), 0);
 	check("clock_gettime bad clock", clock_gettime(77, &ts), -EINVAL);
+	/* 1 ns: cyclictest's check for high-resolution timers */
+	ts.tv_sec = ts.tv_nsec = -1;
+	check("clock_getres MONOTONIC", clock_getres(CLOCK_MONOTONIC, &ts), 0);
+	check("clock_getres MONOTONIC is 1 ns",
+	      ts.tv_sec == 0 && ts.tv_nsec == 1, 1);
+	check("clock_getres REALTIME", clock_getres(CLOCK_REALTIME, &ts), 0);
+	check("clock_getres REALTIME is 1 ns", ts.tv_sec == 0 && ts.tv_nsec == 1,
+	      1);
+	check("clock_getres NULL", clock_getres(CLOCK_MONOTONIC, NULL), 0);
+	check("clock_getres bad clock", clock_getres(77, &ts), -EINVAL);
+	check("clock_getres kernel address",
+	      clock_getres(CLOCK_MONOTONIC, KERNEL_ADDR), -EFAULT);
 	check("clock_gettime NULL", clock_gettime(CLOCK_MONOTONIC, NULL), -EFAULT);
 	check("clock_gettime kernel address",
 	      clock_gettime(CLOCK_MONOTONIC, KERNEL_ADDR), -EFAULT);
