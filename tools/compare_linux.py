@@ -20,12 +20,10 @@ is the same Debian release) and an /init script that
              `load hackbench 2`) and one `while :; do :; done` per CPU
              (rtk's `run t_loop &` per CPU), then the same cyclictest
 
-and powers off.  rtk side (issue 29 item 8), rows rtk-MODEL: the same
-binaries from the same initramfs (a second boot module beside rtk's
-own), started from rtk's shell with `run`: Debian's cyclictest with the
-same arguments, loaded by one `run t_loop &` per CPU (a user-mode busy
-loop, as Linux's shell loop) and Debian's hackbench -T (one long run:
-rtk's programs have no shell loop before issue 30).  Rows
+and powers off.  rtk side (issue 29 item 8, issue 30 item 9), rows
+rtk-MODEL: the same initramfs (a second boot module beside rtk's own)
+booted with init=/init, so the same busybox script runs the same load
+and the same cyclictest and prints the same stat lines.  Rows
 rtk-MODEL-own (leave them out with --no-own): rtk's in-kernel
 cyclictest with the same options, loaded by `run t_loop &` per CPU and
 `load hackbench 2` (--rtk-load chooses others, e.g. "cpu 2; hackbench
@@ -391,9 +389,21 @@ def run_linux(a, kernel, initrd, mode, log):
     # figures); both clocks then cost the same few instructions
     clock = " clocksource=tsc tsc=reliable" if mode == "micro" else ""
     cmd = qemu_base(a) + ["-kernel", kernel, "-initrd", initrd, "-append",
-                          "console=ttyS0,115200 quiet panic=-1 ct.mode=%s "
-                          "ct.loops=%d ct.hist=%d ct.samples=%d%s"
-                          % (mode, a.loops, a.hist, a.samples, clock)]
+                          "console=ttyS0,115200 quiet panic=-1 " +
+                          init_args(a, mode) + clock]
+    return run_init(a, cmd, mode, log)
+
+
+def init_args(a, mode):
+    """The command-line words the initramfs's /init reads (INIT)."""
+    return "ct.mode=%s ct.loops=%d ct.hist=%d ct.samples=%d" % (
+        mode, a.loops, a.hist, a.samples)
+
+
+def run_init(a, cmd, mode, log):
+    """Boot cmd, whose kernel runs the compare initramfs's /init, and
+    return its output from the mode line on (with the host's figures
+    over the cyclictest window): the same reading for Linux and rtk."""
     ser = latency.Serial(cmd, log)
     host, host_line = HostStat(ser), ""
     try:
@@ -410,9 +420,9 @@ def run_linux(a, kernel, initrd, mode, log):
         ser.close()
 
 
-def rtk_cmd(a, elf, initrd=None):
+def rtk_cmd(a, elf, initrd=None, append=""):
     cmd = qemu_base(a) + ["-device", "isa-debug-exit,iobase=0xf4,iosize=4",
-                          "-kernel", elf, "-append", ""]
+                          "-kernel", elf, "-append", append]
     # rtk's own programs (t_loop) and, for the Debian rows, the compare
     # initramfs Linux boots: one multiboot module each
     mods = [m for m in (a.rtk_initrd, initrd) if m]
@@ -421,32 +431,24 @@ def rtk_cmd(a, elf, initrd=None):
     return cmd
 
 
-# The Debian rows (rtk-rt, rtk-none): the binaries and arguments Linux's
-# /init runs, from the same initramfs, started with the shell's `run`.
-# Linux's /init restarts hackbench in a shell loop; rtk (no shell for
-# programs before issue 30) starts it once with ten times the loops, so
-# that it outlives the measurement: the same load while both run.
-DEBIAN_HACKBENCH = "/bin/hackbench -g 2 -f 4 -T -l 1000000"
-
-
-def debian_ct_command(a):
-    return "run /bin/cyclictest -S -p99 -i1000 -l%d -q -h %d -m" % (
-        a.loops, a.hist)
-
-
-def debian_loads(a):
-    return ["run t_loop &"] * a.smp + ["run %s &" % DEBIAN_HACKBENCH]
+# The Debian rows (rtk-rt, rtk-none, issue 30 item 9): rtk boots the
+# same initramfs with init=/init, so the busybox script Linux runs --
+# its hackbench shell loop, its busy loops, Debian's cyclictest, its stat
+# lines -- runs on rtk too, read by the same run_init.
 
 
 def run_rtk(a, elf, mode, log, initrd=None):
-    """One rtk run: with initrd (the compare initramfs), Debian's
-    cyclictest under Debian's hackbench; without, rtk's in-kernel
-    cyclictest under --rtk-load (the "-own" rows)."""
+    """One rtk run: with initrd (the compare initramfs), its /init as
+    pid 1, as Linux boots it; without, rtk's in-kernel cyclictest under
+    --rtk-load from rtk's shell (the "-own" rows)."""
+    if initrd:
+        return run_init(a, rtk_cmd(a, elf, initrd, "init=/init " +
+                                   init_args(a, mode)), mode, log)
     ser = latency.Serial(rtk_cmd(a, elf, initrd), log)
     try:
         ser.read_until(re.escape(latency.PROMPT), 600)
         if mode == "loaded":
-            for ld in (debian_loads(a) if initrd else rtk_loads(a)):
+            for ld in rtk_loads(a):
                 if ld.startswith("run "):   # a user program, as typed
                     ser.type(ld)
                     ser.read_until(rb"\] \S+ started|run: |usage", 120)
@@ -459,7 +461,7 @@ def run_rtk(a, elf, mode, log, initrd=None):
         rtk_stat(ser)
         host = HostStat(ser)
         host.start()
-        ser.type(debian_ct_command(a) if initrd else ct_command(a))
+        ser.type(ct_command(a))
         ser.read_until(rb"# Histogram Overflows:[^\n]*\n", a.timeout)
         host_line = host.stop()
         ser.read_until(re.escape(latency.PROMPT), 120)
@@ -790,12 +792,12 @@ def main(argv=None):
              "2 groups + %d busy loops; medians of %d rounds, us"
              % (a.smp, a.mem, " -icount shift=%s" % a.icount if a.icount
                 else "", a.loops, a.hist, a.smp, a.rounds),
-             "# linux-*, rtk-MODEL: Debian's /bin/cyclictest and /bin/hackbench "
-             "from the same initramfs (rtk: `%s` under %s); rtk-MODEL-own: "
-             "rtk's in-kernel cyclictest under %s"
-             % (debian_ct_command(a), "; ".join(debian_loads(a)),
-                "; ".join(x if x.startswith("run ") else "load " + x
-                          for x in rtk_loads(a))),
+             "# linux-*, rtk-MODEL: the same initramfs booted with its "
+             "busybox /init (rtk: init=/init), Debian's /bin/cyclictest and "
+             "/bin/hackbench; rtk-MODEL-own: rtk's in-kernel cyclictest "
+             "under %s"
+             % "; ".join(x if x.startswith("run ") else "load " + x
+                         for x in rtk_loads(a)),
              "# tick rate: %s, rtk HZ=%s; over each cyclictest run: the "
              "guest's context switches and IPIs (RES + CAL) per second, the "
              "host's futex calls and main-loop wake-ups (ppoll) per second "
