@@ -305,7 +305,8 @@ def run_config(tests, model, smp, elf, log):
             if t.kind == "pitest":
                 out = con.run("pitest " + t.name)
             elif t.kind == "script":
-                out = con.run_script("pitest", open(t.name).read().split("\n"))
+                out = con.run_script("pitest script",
+                                     open(t.name).read().split("\n"))
             else:
                 continue
             res = [l.strip() for l in out if l.strip().startswith("pitest: ")]
