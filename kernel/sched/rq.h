@@ -118,8 +118,10 @@ int select_rt_cpu(struct task_struct *p);
 void push_rt_tasks(struct rq *rq);
 void pull_rt_task(struct rq *this_rq);
 bool prio_changed_rt(struct rq *rq, struct task_struct *p, int oldprio);
-/* test-only race window inside pull_rt_task (rt_balance suite) */
+/* test-only race windows inside pull_rt_task and push_rt_tasks
+ * (rt_balance suite) */
 extern struct race_window pull_rt_unlocked;
+extern struct race_window push_rt_unlocked;
 void task_tick_rt(struct rq *rq, struct task_struct *curr);
 void requeue_rt(struct rq *rq, struct task_struct *p);
 
