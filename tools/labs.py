@@ -578,11 +578,18 @@ def check(names, keep, all_wrong=False, wrong=None):
     for name in names:
         lab = Lab(name)
         t0 = time.monotonic()
-        print("==== lab %s: reference (%s smp=%s)" % ((name,) + lab.ci),
-              flush=True)
-        score, _ = grade(lab, ci=True)
+        # a lab's hidden-example/ (labs/README.md, "Hidden tests") is
+        # graded with the reference: the HIDDEN= path stays working
+        example = os.path.join(lab.dir, "hidden-example")
+        example = example if os.path.isdir(example) else None
+        print("==== lab %s: reference (%s smp=%s)%s" % ((name,) + lab.ci + (
+            " with %s" % os.path.relpath(example, ROOT) if example else "",)),
+            flush=True)
+        score, graded = grade(lab, example, ci=True)
         if score != 100:
             bad.append("%s: the reference scores %d, not 100" % (name, score))
+        if example and not any(t.hidden for t in graded):
+            bad.append("%s: %s graded no hidden test" % (name, example))
         dest = os.path.join(ROOT, "build-labs", name)
         shutil.rmtree(dest, ignore_errors=True)
         regions = make_tree(lab, dest, quiet=True)
