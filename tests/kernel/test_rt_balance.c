@@ -316,25 +316,44 @@ static void test_rt_blocker_pulls_lower_prio_task(struct ktest *t)
 	run_blocker_scenario(t, H_PRIO - 10);
 }
 
-/* ---- pull_rt_task drops rq->lock: an affinity change meanwhile ---- */
+/* ---- the race-window tests: a task that runs until T lets it go --- */
 
-static struct completion p_done;
-static int p_cpu_after = -1;
-static volatile bool p_running, p_go;
+static struct completion racer_done;
+static int racer_cpu_after = -1;
+static volatile bool racer_running, racer_go;
 
-/* yielder_p - P (SCHED_OTHER, on CPU 1): once T has made X pushable,
- * one sched_yield, whose pull is parked in the window; then where it
- * runs. */
-static int yielder_p(void *unused)
+/* racer - P of the pull test, X of the push test: spin until T lets it
+ * go (yielding once then if yield, so P's pull parks in the window),
+ * then note where it runs. */
+static int racer(void *yield)
 {
-	WRITE_ONCE(p_running, true);
-	while (!READ_ONCE(p_go))
+	WRITE_ONCE(racer_running, true);
+	while (!READ_ONCE(racer_go))
 		arch_cpu_relax();
-	sched_yield();
-	p_cpu_after = raw_smp_processor_id();
-	complete(&p_done);
+	if (yield)
+		sched_yield();
+	racer_cpu_after = raw_smp_processor_id();
+	complete(&racer_done);
 	return 0;
 }
+
+static void racer_reset(void)
+{
+	init_completion(&racer_done);
+	racer_cpu_after = -1;
+	racer_running = racer_go = false;
+}
+
+/* racer_wait_running - T waits until the woken racer runs. */
+static void racer_wait_running(void)
+{
+	ktime_t deadline = ktime_get() + SAFETY_NS;	/* a hang net only */
+
+	while (!READ_ONCE(racer_running) && ktime_get() < deadline)
+		arch_cpu_relax();
+}
+
+/* ---- pull_rt_task drops rq->lock: an affinity change meanwhile ---- */
 
 static int queued_x(void *unused)
 {
@@ -357,41 +376,97 @@ static int queued_x(void *unused)
 static void test_affinity_change_while_pull_unlocked(struct ktest *t)
 {
 	struct task_struct *p, *x;
-	ktime_t deadline;
 	bool parked;
 
 	need_two_cpus(t);
-	init_completion(&p_done);
-	p_cpu_after = -1;
-	p_running = p_go = false;
+	racer_reset();
 	me_rt(99, 0);
 	x = create_fifo(queued_x, NULL, 50, one_cpu(0), "rtbal_X");
-	p = kthread_create(yielder_p, NULL, "rtbal_P");
+	p = kthread_create(racer, (void *)1, "rtbal_P");
 	KTEST_ASSERT(t, p && x, "kthread_create");
 	wake_up_process(x);
 	set_cpus_allowed(p, one_cpu(1));
 	get_task_struct(p);
 	race_window_arm(&pull_rt_unlocked, p);
 	wake_up_process(p);
-	deadline = ktime_get() + SAFETY_NS;	/* a hang net only */
-	while (!READ_ONCE(p_running) && ktime_get() < deadline)
-		arch_cpu_relax();
+	racer_wait_running();
 	set_cpus_allowed(x, (cpumask_t){ .bits = 0x3 });
-	WRITE_ONCE(p_go, true);
+	WRITE_ONCE(racer_go, true);
 	parked = race_window_wait_parked(&pull_rt_unlocked, SAFETY_NS);
 	set_cpus_allowed(p, one_cpu(0));
 	race_window_release(&pull_rt_unlocked);
 	me_restore();		/* T sleeps on CPU 0: X, then P run there */
-	wait_for_completion_timeout(&p_done, SAFETY_NS);
+	wait_for_completion_timeout(&racer_done, SAFETY_NS);
 	kthread_stop(x);
 	put_task_struct(x);
 	kthread_stop(p);
 	put_task_struct(p);
 	KTEST_EXPECT(t, parked, "P never reached pull_rt_task's unlocked "
 		     "window");
-	KTEST_EXPECT(t, p_cpu_after == 0, "P ran on CPU %d after its "
+	KTEST_EXPECT(t, racer_cpu_after == 0, "P ran on CPU %d after its "
 		     "affinity became {CPU 0} during its pull (expected 0)",
-		     p_cpu_after);
+		     racer_cpu_after);
+}
+
+/* ---- push_rt_tasks drops rq->lock: an affinity change meanwhile --- */
+
+/* preempter_y - Y (FIFO 99, bound to CPU 0): its first switch in pushes
+ * the X it preempted, and parks in push_rt_unlocked. */
+static int preempter_y(void *unused)
+{
+	return 0;
+}
+
+/*
+ * Scenario (the diagram at push_rt_tasks in kernel/sched/rt.c): T (FIFO
+ * 99) runs on CPU 2; X (FIFO 50) runs on CPU 0 and is then allowed on
+ * CPUs 0 and 1; CPU 1 is idle.  T wakes Y (FIFO 99, bound to CPU 0): Y
+ * preempts X, and the push after that switch (finish_task_switch, in
+ * Y) chooses CPU 1 for X and parks in the unlocked window.  T allows X
+ * on CPU 0 only and lets Y go on.  Observable: X runs on CPU 0 again.
+ * A push that does not test the task again under both run-queue locks
+ * moves X to CPU 1, which its mask forbids.
+ */
+static void test_push_rechecks_affinity_under_both_locks(struct ktest *t)
+{
+	struct sched_param sp = { .sched_priority = 99 };
+	struct task_struct *x, *y;
+	bool parked;
+
+	if (num_online_cpus() < 3)
+		ktest_skip(t, "needs three CPUs (X's, the idle target, T's)");
+	racer_reset();
+	me_rt(99, 2);
+	x = create_fifo(racer, NULL, 50, one_cpu(0), "rtbal_X");
+	y = kthread_create(preempter_y, NULL, "rtbal_Y");
+	KTEST_ASSERT(t, x && y, "kthread_create");
+	kthread_bind(y, 0);
+	sched_setscheduler(y, SCHED_FIFO, &sp);
+	get_task_struct(y);
+	wake_up_process(x);
+	racer_wait_running();
+	/* X runs: widened now it cannot move, it is pushable once queued */
+	set_cpus_allowed(x, (cpumask_t){ .bits = 0x3 });
+	race_window_arm(&push_rt_unlocked, y);
+	wake_up_process(y);
+	parked = race_window_wait_parked(&push_rt_unlocked, SAFETY_NS);
+	if (!parked)
+		race_window_disarm(&push_rt_unlocked);
+	set_cpus_allowed(x, one_cpu(0));
+	race_window_release(&push_rt_unlocked);
+	WRITE_ONCE(racer_go, true);
+	wait_for_completion_timeout(&racer_done, SAFETY_NS);
+	kthread_stop(x);
+	put_task_struct(x);
+	kthread_stop(y);
+	put_task_struct(y);
+	me_restore();
+	KTEST_EXPECT(t, parked, "Y's push of X never reached push_rt_tasks' "
+		     "unlocked window (X ran on CPU %d)", racer_cpu_after);
+	KTEST_EXPECT(t, racer_cpu_after == 0, "X ran on CPU %d after its "
+		     "affinity became {CPU 0} while a push had chosen CPU 1 "
+		     "for it (expected 0: the push must test the mask again "
+		     "under both run-queue locks)", racer_cpu_after);
 }
 
 /* ---- the wakeup case: select_rt_cpu places the woken task --------- */
@@ -403,8 +478,37 @@ static int woken_w(void *unused)
 	return 0;
 }
 
+/* run_wakeup_scenario - the frame of the wakeup tests: W (FIFO 50, last
+ * CPU 0, then allowed on mask) is woken from CPU 1 while A spins on CPU
+ * 0; W must run, as who, while A still spins. */
+static void run_wakeup_scenario(struct ktest *t, cpumask_t mask,
+				const char *who)
+{
+	struct sched_param sp = { .sched_priority = 50 };
+	struct task_struct *tasks[2];
+	ktime_t start;
+
+	reset_state();
+	me_rt(A_PRIO, 1);
+	tasks[1] = kthread_create(woken_w, NULL, "rtbal_W");
+	KTEST_ASSERT(t, tasks[1] != NULL, "kthread_create failed");
+	kthread_bind(tasks[1], 0);
+	sched_setscheduler(tasks[1], SCHED_FIFO, &sp);
+	get_task_struct(tasks[1]);
+	/* asleep: only its mask changes, its last CPU stays 0 */
+	set_cpus_allowed(tasks[1], mask);
+	tasks[0] = start_hog_a();
+	wake_up_process(tasks[1]);
+	start = ktime_get();
+	while (!__atomic_load_n(&st.ran, __ATOMIC_ACQUIRE) &&
+	       ktime_get() - start < SPIN_BOUND_NS)
+		arch_cpu_relax();
+	finish(tasks, 2);
+	expect_ran_while_a_spun(t, who);
+}
+
 /*
- * Scenario (article, "SMP placement"; kernel/sched/rt.c select_rt_cpu):
+ * Scenario (article, "Miscellaneous"; kernel/sched/rt.c select_rt_cpu):
  * W (FIFO 50, last CPU 0, allowed everywhere) sleeps; A (FIFO 99) spins
  * on CPU 0 and T (FIFO 99) wakes W from CPU 1 and then spins there too,
  * bounded like A.  W cannot preempt A on its last CPU, so the wakeup
@@ -415,28 +519,31 @@ static int woken_w(void *unused)
  */
 static void test_woken_rt_task_placed_on_an_idle_cpu(struct ktest *t)
 {
-	struct sched_param sp = { .sched_priority = 50 };
-	struct task_struct *tasks[2];
-	ktime_t start;
-
 	if (num_online_cpus() < 3)
 		ktest_skip(t, "needs three CPUs (the hog, the waker, an idle one)");
-	reset_state();
-	me_rt(A_PRIO, 1);
-	tasks[1] = kthread_create(woken_w, NULL, "rtbal_W");
-	KTEST_ASSERT(t, tasks[1] != NULL, "kthread_create failed");
-	kthread_bind(tasks[1], 0);
-	sched_setscheduler(tasks[1], SCHED_FIFO, &sp);
-	get_task_struct(tasks[1]);
-	put_queued_behind_a(tasks[1]);	/* asleep: only its mask changes */
-	tasks[0] = start_hog_a();
-	wake_up_process(tasks[1]);
-	start = ktime_get();
-	while (!__atomic_load_n(&st.ran, __ATOMIC_ACQUIRE) &&
-	       ktime_get() - start < SPIN_BOUND_NS)
-		arch_cpu_relax();
-	finish(tasks, 2);
-	expect_ran_while_a_spun(t, "W (woken, FIFO 50)");
+	run_wakeup_scenario(t, (cpumask_t){ .bits = ~0ULL },
+			    "W (woken, FIFO 50)");
+}
+
+/*
+ * Scenario: as the test above, but W (FIFO 50, last CPU 0) may run on
+ * CPU 0 and the last CPU N-1 only, and CPUs 2..N-1 are all idle.  The
+ * wakeup must put W on CPU N-1; observable: W ran there while A spun.
+ * A select_rt_cpu that ignores W's mask picks CPU 2, the first of the
+ * equally idle CPUs, which select_task_rq's fallback replaces by W's
+ * last CPU 0: W then waits behind A.
+ */
+static void test_woken_rt_task_placed_on_an_allowed_idle_cpu(struct ktest *t)
+{
+	int last = num_online_cpus() - 1;
+
+	if (num_online_cpus() < 4)
+		ktest_skip(t, "needs four CPUs (the hog, the waker, an idle one "
+			   "W may not use, one it may)");
+	run_wakeup_scenario(t, (cpumask_t){ .bits = 1ULL | 1ULL << last },
+			    "W (woken, FIFO 50, CPUs 0 and N-1)");
+	KTEST_EXPECT(t, st.ran_cpu == last, "W ran on CPU %d, expected %d, "
+		     "the one idle CPU its mask allows", st.ran_cpu, last);
 }
 
 KTEST_SUITE(rt_balance,
@@ -445,4 +552,6 @@ KTEST_SUITE(rt_balance,
 	    KTEST_CASE(test_rt_blocker_pulls_equal_prio_task),
 	    KTEST_CASE(test_rt_blocker_pulls_lower_prio_task),
 	    KTEST_CASE(test_affinity_change_while_pull_unlocked),
-	    KTEST_CASE(test_woken_rt_task_placed_on_an_idle_cpu));
+	    KTEST_CASE(test_push_rechecks_affinity_under_both_locks),
+	    KTEST_CASE(test_woken_rt_task_placed_on_an_idle_cpu),
+	    KTEST_CASE(test_woken_rt_task_placed_on_an_allowed_idle_cpu));
