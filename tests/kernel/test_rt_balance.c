@@ -21,6 +21,7 @@
  */
 #include "tests/kernel/sched_helpers.h"
 #include "kernel/sched/completion.h"
+#include "kernel/version.h"
 #include "kernel/locking/rtmutex.h"
 #include "kernel/debug/race_window.h"
 #include "kernel/sched/rq.h"	/* pull_rt_unlocked, a test-only point */
@@ -158,6 +159,19 @@ static void need_two_cpus(struct ktest *t)
 {
 	if (num_online_cpus() < 2)
 		ktest_skip(t, "needs two CPUs (one hog, one to balance to)");
+}
+
+/* need_kernel_preemption - the push tests have Y preempt X, a kernel
+ * task spinning with no preemption point: only the preemptible models
+ * (desktop, rt) switch there; under none and voluntary Y waits. */
+static void need_kernel_preemption(struct ktest *t)
+{
+#if defined(CONFIG_PREEMPT_NONE) || defined(CONFIG_PREEMPT_VOLUNTARY)
+	ktest_skip(t, "Y must preempt a spinning kernel task: PREEMPT_"
+		   RTK_PREEMPT_NAME " does not");
+#else
+	(void)t;
+#endif
 }
 
 /* ---- the PI case: the boosted owner must be pulled ---------------- */
@@ -448,6 +462,7 @@ static void test_push_rechecks_affinity_under_both_locks(struct ktest *t)
 
 	if (num_online_cpus() < 3)
 		ktest_skip(t, "needs three CPUs (X's, the idle target, T's)");
+	need_kernel_preemption(t);
 	racer_reset();
 	me_rt(99, 2);
 	x = create_fifo(racer, NULL, 50, one_cpu(0), "rtbal_X");
@@ -537,6 +552,7 @@ static void test_push_reschedules_the_cpu_it_pushed_to(struct ktest *t)
 
 	if (num_online_cpus() < 3)
 		ktest_skip(t, "needs three CPUs (X's, L's, T's)");
+	need_kernel_preemption(t);
 	racer_reset();
 	init_completion(&l_done);
 	l_spinning = l_stop = l_flag_at_start = l_saw_resched = false;
