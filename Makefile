@@ -555,19 +555,24 @@ check-transcripts: deps
 # lab's solution regions replaced by skeletons; make grade [LAB=name]
 # [TESTS=dir] builds and runs the lab's graded tests (every model and
 # SMP its labs/<name>/lab.conf names) and prints `score: N/100` (exit 0
-# whatever the score); make check-labs (CI) grades the reference (100)
-# and every student tree (below 100, a failing test per region) on each
-# lab's one ci: (model, SMP).
-.PHONY: lab-list lab grade check-labs
+# whatever the score); make check-labs (CI) grades the reference (100),
+# every student tree (below 100, a failing test per region) and the
+# lab.conf wrong-ci: known-wrong solutions (labs/<lab>/wrong/*.patch,
+# each below 100) on each lab's one ci: (model, SMP); check-labs-all
+# grades every known-wrong solution.  HIDDEN=dir is TESTS=dir (a
+# teacher's hidden tests, labs/README.md); WRONG=name one mutant only.
+.PHONY: lab-list lab grade check-labs check-labs-all
 lab-list:
 	@$(PYTHON) tools/labs.py list
 lab:
 	@test -n "$(LAB)" -a -n "$(DIR)" || { echo "usage: make lab LAB=name DIR=path (make lab-list)"; exit 2; }
 	@$(PYTHON) tools/labs.py make $(LAB) $(DIR)
 grade: deps
-	@$(PYTHON) tools/labs.py grade $(if $(LAB),--lab $(LAB)) $(if $(TESTS),--tests $(TESTS))
+	@$(PYTHON) tools/labs.py grade $(if $(LAB),--lab $(LAB)) $(if $(TESTS),--tests $(TESTS)) $(if $(HIDDEN),--tests $(HIDDEN))
 check-labs: deps
-	@$(PYTHON) tools/labs.py check $(if $(LAB),--lab $(LAB))
+	@$(PYTHON) tools/labs.py check $(if $(LAB),--lab $(LAB)) $(foreach w,$(WRONG),--wrong $(w))
+check-labs-all: deps
+	@$(PYTHON) tools/labs.py check --all-wrong $(if $(LAB),--lab $(LAB))
 
 # make latency PREEMPT=none LOAD="lockhog 2 2000" ICOUNT=3 SMP=2 [LOOPS=N]:
 # boot, start the load, run cyclictest -S -p99 -i1000 -lLOOPS -q -h 3000;

@@ -181,11 +181,46 @@ static bool run_suite(const struct ktest_suite *s, int idx,
  * ktest_run - see ktest.h.
  * Context: task (the boot thread or the shell); tests may sleep.
  */
+/*
+ * report_unknown - print each name of list that no suite has (a typo in
+ * SELFTEST= or selftest=), then the suites there are, outside the KTAP
+ * output where a reader sees them; returns how many names were unknown.
+ */
+static int report_unknown(const char *list)
+{
+	const char *p = list;
+	char name[64];
+	int bad = 0;
+
+	while (list && *p) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (len && len < sizeof(name)) {
+			memcpy(name, p, len);
+			name[len] = '\0';
+			if (!ktest_suite_exists(name)) {
+				console_printf("ktest: no suite '%s'\n", name);
+				bad++;
+			}
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	if (bad) {
+		console_printf("ktest: the suites are:\n");
+		ktest_list_suites();
+	}
+	return bad;
+}
+
 int ktest_run(const char *list, struct ktest_totals *totals)
 {
 	const struct ktest_suite *s;
 	int n = 0, idx = 0;
 
+	totals->failed += report_unknown(list);
 	for (s = __ktest_suites_start; s < __ktest_suites_end; s++)
 		n += in_list(list, s->name);
 	console_printf("KTAP version 1\n1..%d\n", n);

@@ -112,8 +112,9 @@ struct ktest *ktest_current(void);
 	} while (0)
 
 /* ktest_run - run the suites named in the comma-separated list (all when
- * list is NULL or empty), print KTAP, add the counts to *totals.
- * Returns the number of suites run. */
+ * list is NULL or empty), print KTAP, add the counts to *totals; a name
+ * no suite has is reported first, with the list of suites, and counts
+ * as one failed test.  Returns the number of suites run. */
 int ktest_run(const char *list, struct ktest_totals *totals);
 /* ktest_suite_exists - is there a suite of that name? */
 bool ktest_suite_exists(const char *name);

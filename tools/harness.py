@@ -328,6 +328,42 @@ def check_requested(rep, selftest):
                                 % name)
 
 
+def source_suites():
+    """The suite names of tests/kernel/*.c (what a kernel built from this
+    tree has), or None when the sources are not beside this script."""
+    d = os.path.join(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))), "tests", "kernel")
+    if not os.path.isdir(d):
+        return None
+    names = set()
+    for f in os.listdir(d):
+        if f.endswith(".c"):
+            with open(os.path.join(d, f), errors="replace") as fh:
+                names.update(re.findall(
+                    r"^KTEST_SUITE(?:_INIT)?\(\s*(\w+)", fh.read(), re.M))
+    return names
+
+
+def unknown_suites(selftest):
+    """Print why SELFTEST= names a suite no source defines, with the list
+    of suites; True when it does (nothing is booted then)."""
+    have = source_suites()
+    if not selftest or not have:
+        return False
+    bad = [n for n in selftest.split(",") if n and n not in have]
+    if not bad:
+        return False
+    for n in bad:
+        print("harness: SELFTEST=%s: no suite '%s' in tests/kernel" %
+              (selftest, n))
+    print("harness: the suites are:")
+    names = sorted(have)
+    for i in range(0, len(names), 6):
+        print("    " + " ".join(names[i:i + 6]))
+    print("0 passed, %d failed, 0 skipped" % len(bad))
+    return True
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--host-bin", help="directory of test_* host binaries")
@@ -357,6 +393,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not (args.host_bin or args.elf or args.parse):
         ap.error("nothing to do: give --host-bin, --elf or --parse")
+    if args.elf and not args.parse and unknown_suites(args.selftest):
+        return 1
 
     host_reports, host_extra = [], []
     if args.host_bin:

@@ -5,9 +5,12 @@
   labs.py make LAB DIR               write the student tree of LAB at DIR
   labs.py grade [--lab LAB] [--tests DIR] [--ci]
                                      build, run the graded tests, score
-  labs.py check [--lab LAB]          reference scores 100; each student tree
+  labs.py check [--lab LAB] [--all-wrong] [--wrong NAME]
+                                     reference scores 100; each student tree
                                      builds, boots and fails >= 1 graded
-                                     test per solution region (CI subset)
+                                     test per solution region; each known-
+                                     wrong solution (labs/LAB/wrong/*.patch)
+                                     scores below 100 (CI subset)
 
 A lab is labs/<name>/lab.conf (what is graded) and labs/<name>/lab.md
 (what the student reads).  Its solution regions are in the real source,
@@ -26,8 +29,18 @@ the chapter and the exercise.  lab.conf lines:
     models: rt none                    models `grade` builds and boots
     smp: 1 4                           CPU counts it boots each with
     ci: rt 4                           the one (model, smp) check runs
+    wrong-ci: NAME...                  the known-wrong solutions check runs
+                                       (default: every one; --all-wrong: all)
     case SUITE:TEST POINTS REGION...   a kernel test case (tests/kernel)
     pitest NAME POINTS REGION...       a built-in PI script (tests/pi)
+
+A known-wrong solution is labs/<name>/wrong/<mutant>.patch: a first line
+"# what mistake it models", then a diff (patch -p1) against the
+reference.  check applies each to one copy of the reference tree, whose
+build directory starts from the reference's objects and persists across
+the lab's mutants (only the patched file recompiles), grades it on the
+ci: run, reverts it, and fails unless it scores below 100; it prints the
+list "lab mutant score" at the end.
 
 A graded test earns its points when it passes under every (model, smp)
 run (a skip with a reason, e.g. "needs 2 CPUs", is neither pass nor
@@ -36,7 +49,11 @@ the test checks: check requires each region to have a failing test in
 the student tree.  Hidden tests (--tests DIR): each *.tst there is a PI
 tester script typed at `pitest`, each test_*.c a kernel suite copied
 into tests/kernel for the build; each counts 10 points unless DIR/points
-says "NAME POINTS".  grade prints one line per graded test and then
+says "NAME POINTS".  DIR/lab.conf (or DIR/<lab>/lab.conf, a teacher's
+directory for several labs) may list more: "case SUITE:TEST POINTS" and
+"pitest NAME POINTS" lines as in a lab's lab.conf, for suites of DIR's
+test_*.c or of the tree (a case listed there is not counted again).
+grade prints one line per graded test and then
 `score: N/100`; it exits 0 whatever the score, 2 if grading could not
 run (no such lab, a build that fails is graded 0 with the error shown).
 Python 3 standard library only.
@@ -58,6 +75,7 @@ from rtk_console import Console, ConsoleError  # noqa: E402
 
 MARK_RX = re.compile(r"^(\s*)/\* LAB\(([\w-]+):([\w-]+)\) (BEGIN|END) \*/\s*$")
 STUDENT_FILE = "labs/STUDENT"     # the lab a student tree was made for
+WRONG_RX = re.compile(r"^labs/[\w-]+/wrong/")  # not in a student tree
 HIDDEN_POINTS = 10
 CMD_TIMEOUT = 900                 # seconds for one `test` command
 
@@ -89,6 +107,7 @@ class Lab:
         self.chapter = self.goal = ""
         self.models, self.smp, self.ci = ["rt"], ["1", "4"], ("rt", "4")
         self.tests = []
+        self.wrong_ci = None      # None: check runs every mutant
         with open(conf) as f:
             for ln, line in enumerate(f, 1):
                 line = line.split("#", 1)[0].strip()
@@ -106,6 +125,8 @@ class Lab:
                     self.smp = val.split()
                 elif key == "ci":
                     self.ci = tuple(val.split())
+                elif key == "wrong-ci" or line.startswith("wrong-ci:"):
+                    self.wrong_ci = line.split(":", 1)[1].split()
                 else:
                     w = line.split()
                     if w[0] not in ("case", "pitest") or len(w) < 3:
@@ -115,6 +136,19 @@ class Lab:
 
     def skeleton(self, region):
         return os.path.join(self.dir, "skeleton", region + ".c")
+
+    def wrong(self):
+        """[(name, patch path, the mistake it models)], by name."""
+        out = []
+        for p in sorted(glob.glob(os.path.join(self.dir, "wrong",
+                                               "*.patch"))):
+            with open(p) as f:
+                first = f.readline().strip()
+            if not first.startswith("#"):
+                raise SystemExit("labs: %s: the first line must be '# the "
+                                 "mistake it models'" % p)
+            out.append((os.path.basename(p)[:-6], p, first.lstrip("# ")))
+        return out
 
 
 def all_labs(root=ROOT):
@@ -204,6 +238,8 @@ def make_tree(lab, dest, quiet=False, only=None):
                          (lab.name, ", ".join(sorted(missing)) or "(none)"))
     replaced = 0
     for f in tree_files(ROOT):
+        if WRONG_RX.match(f):
+            continue    # their context lines are the reference solution
         src, dst = os.path.join(ROOT, f), os.path.join(dest, f)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         if f.endswith((".c", ".h")) and any(f == r[0] for rs in
@@ -234,8 +270,11 @@ def make_tree(lab, dest, quiet=False, only=None):
 
 # ------------------------------------------------------------------ grading
 
-def hidden_tests(tests_dir):
-    """Graded entries and kernel files of a teacher's hidden test dir."""
+def hidden_tests(tests_dir, lab=None):
+    """Graded entries and kernel files of a teacher's hidden test dir
+    (for lab: DIR/<lab>/ when the teacher keeps one per lab)."""
+    if lab and os.path.isdir(os.path.join(tests_dir, lab)):
+        tests_dir = os.path.join(tests_dir, lab)
     points = {}
     pf = os.path.join(tests_dir, "points")
     if os.path.isfile(pf):
@@ -258,7 +297,63 @@ def hidden_tests(tests_dir):
             name = "%s:%s" % (m.group(1), case)
             graded.append(Graded("case", name,
                                  points.get(case, HIDDEN_POINTS), [], True))
+    conf = os.path.join(tests_dir, "lab.conf")
+    if os.path.isfile(conf):
+        listed = {}
+        with open(conf) as f:
+            for ln, line in enumerate(f, 1):
+                w = line.split("#", 1)[0].split()
+                if not w:
+                    continue
+                if w[0] not in ("case", "pitest") or len(w) < 3 or \
+                        not w[2].isdigit():
+                    raise SystemExit("%s:%d: bad line (want 'case SUITE:"
+                                     "TEST POINTS' or 'pitest NAME POINTS')"
+                                     ": %s" % (conf, ln, line.strip()))
+                listed[(w[0], w[1])] = int(w[2])
+        graded = [g for g in graded if (g.kind, g.name) not in listed]
+        for (kind, name), pts in listed.items():
+            graded.append(Graded(kind, name, pts, [], True))
     return graded, cfiles
+
+
+# The two priority scales a diagnostic may show (labs/README.md, "Reading
+# the messages").  A kernel test prints task->prio: 0-99 are SCHED_FIFO/RR
+# (kernel prio 99 - rt_priority, lower is more important), 100-139 are
+# SCHED_OTHER (120 + nice).  The PI tester (pitest) prints its own scale,
+# 99 - kernel prio: the rt_priority for FIFO tasks, negative for OTHER.
+PRIO_RX = re.compile(
+    r"\b(prio(?:rity)?|want|its own is)( [A-Z]\w*'s)? (-?\d+)\b")
+
+
+def kernel_prio_name(k):
+    if 0 <= k < 100:
+        return "kernel scale; FIFO %d" % (99 - k)
+    if 100 <= k < 140:
+        return "kernel scale; OTHER nice %d" % (k - 120)
+    return "kernel scale"
+
+
+def explain_prios(diag, kind):
+    """diag with each priority it shows marked with its scale."""
+    def one(m):
+        n = int(m.group(3))
+        if kind == "case":
+            what = kernel_prio_name(n)
+        else:
+            what = "pitest scale, 99 - kernel prio; %s" % (
+                "FIFO %d" % n if n > 0 else "OTHER, kernel prio %d" %
+                (99 - n))
+        return "%s%s %d (%s)" % (m.group(1), m.group(2) or "", n, what)
+    if kind == "case" and not re.search(r"\bprio", diag):
+        return diag     # "want N" alone is not always a priority
+    if kind != "case":  # the script's own check: "T: prioeq: 0: 80"
+        diag = re.sub(r"\b(n?prio(?:eq|lt|gt): \d+: )(-?\d+)\b",
+                      lambda m: "%s%s (%s)" % (m.group(1), m.group(2),
+                                               "FIFO " + m.group(2)
+                                               if int(m.group(2)) > 0 else
+                                               "OTHER"), diag)
+    return PRIO_RX.sub(one, diag)
 
 
 def build(model, builddir, log):
@@ -299,20 +394,24 @@ def run_config(tests, model, smp, elf, log):
                         diag += " (+%d more)" % (len(c.diag) - 1)
                     if c.status == "skip":
                         diag = c.reason
+                    else:
+                        diag = explain_prios(diag, "case")
                     t.runs.append((cfg, c.status, diag))
                 done.add(t)
         for t in tests:
             if t.kind == "pitest":
                 out = con.run("pitest " + t.name)
             elif t.kind == "script":
-                out = con.run_script("pitest", open(t.name).read().split("\n"))
+                out = con.run_script("pitest script",
+                                     open(t.name).read().split("\n"))
             else:
                 continue
             res = [l.strip() for l in out if l.strip().startswith("pitest: ")]
             ok = bool(res) and res[-1] == "pitest: PASS"
             t.runs.append((cfg, "pass" if ok else "fail",
-                           "" if ok else (re.sub(r"\s+", " ", res[-1]) if res else
-                                          "no 'pitest:' verdict")))
+                           "" if ok else (explain_prios(
+                               re.sub(r"\s+", " ", res[-1]), "pitest")
+                               if res else "no 'pitest:' verdict")))
             done.add(t)
     except ConsoleError as e:
         for t in tests:
@@ -327,7 +426,7 @@ def grade(lab, tests_dir=None, ci=False, out=sys.stdout):
     tests = list(lab.tests)
     cfiles = []
     if tests_dir:
-        hidden, cfiles = hidden_tests(tests_dir)
+        hidden, cfiles = hidden_tests(tests_dir, lab.name)
         tests += hidden
     configs = [lab.ci] if ci else [(m, s) for m in lab.models
                                    for s in lab.smp]
@@ -398,19 +497,99 @@ def student_lab():
     return open(p).read().strip() if os.path.isfile(p) else None
 
 
-def check(names, keep):
+def copy_reference(dest, model):
+    """dest: a copy of the tree at ROOT with the reference's build
+    directory of model (its objects are up to date there)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    for f in tree_files(ROOT):
+        dst = os.path.join(dest, f)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy2(os.path.join(ROOT, f), dst)
+    src = os.path.join(ROOT, "build-grade-" + model)
+    if os.path.isdir(src):
+        shutil.copytree(src, os.path.join(dest, "build-grade-" + model),
+                        symlinks=True)
+
+
+def patch(dest, path, reverse=False):
+    """Apply (or revert) the patch at path to the tree at dest; the
+    error text, or "" when it applied."""
+    r = subprocess.run(["patch", "-p1", "-s", "-f", "--no-backup-if-mismatch"]
+                       + (["-R"] if reverse else []) + ["-i", path],
+                       cwd=dest, capture_output=True, text=True)
+    return "" if r.returncode == 0 else (r.stdout + r.stderr).strip()[-300:]
+
+
+def check_wrong(lab, only, bad, keep):
+    """Grade lab's known-wrong solutions named in only (None: every one)
+    on the lab's ci: run, each applied to one copy of the reference whose
+    build directory persists from mutant to mutant; [(mutant, score,
+    seconds, mistake)] with score None when it could not be graded."""
+    muts = [m for m in lab.wrong() if only is None or m[0] in only]
+    unknown = set(only or ()) - {m[0] for m in lab.wrong()}
+    for u in sorted(unknown):
+        bad.append("%s: no known-wrong solution %s (labs/%s/wrong/%s.patch)"
+                   % (lab.name, u, lab.name, u))
+    if not muts:
+        return []
+    dest = os.path.join(ROOT, "build-labs", lab.name + "-wrong")
+    copy_reference(dest, lab.ci[0])
+    rows = []
+    for name, path, mistake in muts:
+        t0 = time.monotonic()
+        print("==== lab %s: known-wrong %s (%s)" % (lab.name, name, mistake),
+              flush=True)
+        err = patch(dest, path)
+        if err:
+            bad.append("%s: known-wrong %s does not apply to the reference: "
+                       "%s" % (lab.name, name, err))
+            rows.append((name, None, 0, mistake))
+            continue
+        try:
+            r = subprocess.run([sys.executable, os.path.join(
+                dest, "tools", "labs.py"), "grade", "--ci", "--lab",
+                lab.name], cwd=dest, capture_output=True, text=True)
+        finally:
+            err = patch(dest, path, reverse=True)
+        sys.stdout.write(r.stdout)
+        m = re.search(r"^score: (\d+)/100", r.stdout, re.M)
+        score = int(m.group(1)) if m and r.returncode == 0 else None
+        if err:
+            bad.append("%s: known-wrong %s does not revert: %s" %
+                       (lab.name, name, err))
+        if score is None:
+            bad.append("%s: grading known-wrong %s failed: %s" %
+                       (lab.name, name, r.stderr.strip()[-300:]))
+        elif score >= 100:
+            bad.append("%s: known-wrong %s scores %d: no graded test "
+                       "catches it (%s)" % (lab.name, name, score, mistake))
+        rows.append((name, score, time.monotonic() - t0, mistake))
+    if not keep:
+        shutil.rmtree(dest, ignore_errors=True)
+    return rows
+
+
+def check(names, keep, all_wrong=False, wrong=None):
     """The CI check: reference 100, each student tree below 100 with a
-    failing test per region."""
+    failing test per region, each known-wrong solution below 100."""
     bad = []
     start = time.monotonic()
+    wrong_rows = []
     for name in names:
         lab = Lab(name)
         t0 = time.monotonic()
-        print("==== lab %s: reference (%s smp=%s)" % ((name,) + lab.ci),
-              flush=True)
-        score, _ = grade(lab, ci=True)
+        # a lab's hidden-example/ (labs/README.md, "Hidden tests") is
+        # graded with the reference: the HIDDEN= path stays working
+        example = os.path.join(lab.dir, "hidden-example")
+        example = example if os.path.isdir(example) else None
+        print("==== lab %s: reference (%s smp=%s)%s" % ((name,) + lab.ci + (
+            " with %s" % os.path.relpath(example, ROOT) if example else "",)),
+            flush=True)
+        score, graded = grade(lab, example, ci=True)
         if score != 100:
             bad.append("%s: the reference scores %d, not 100" % (name, score))
+        if example and not any(t.hidden for t in graded):
+            bad.append("%s: %s graded no hidden test" % (name, example))
         dest = os.path.join(ROOT, "build-labs", name)
         shutil.rmtree(dest, ignore_errors=True)
         regions = make_tree(lab, dest, quiet=True)
@@ -443,10 +622,23 @@ def check(names, keep):
                            "the student tree (graded by: %s)" %
                            (name, region, ", ".join(sorted(names_)) or
                             "nothing"))
-        print("==== lab %s: %.0f s" % (name, time.monotonic() - t0),
-              flush=True)
         if not keep:
             shutil.rmtree(dest, ignore_errors=True)
+        only = wrong if wrong is not None else (
+            None if all_wrong else lab.wrong_ci)
+        for row in check_wrong(lab, only, bad, keep):
+            wrong_rows.append((name,) + row)
+        print("==== lab %s: %.0f s" % (name, time.monotonic() - t0),
+              flush=True)
+    if wrong_rows:
+        print("check-labs: known-wrong solutions (each must score below "
+              "100):")
+        print("check-labs:   %-14s %-26s %5s %5s  %s" % (
+            "lab", "mutant", "score", "secs", "the mistake"))
+        for lab_, name, score, secs, mistake in wrong_rows:
+            print("check-labs:   %-14s %-26s %5s %5.0f  %s" % (
+                lab_, name, "-" if score is None else score, secs,
+                mistake))
     for b in bad:
         print("check-labs: " + b)
     print("check-labs: %d lab(s), %s in %.0f s" % (
@@ -473,6 +665,10 @@ def main(argv=None):
     p.add_argument("--lab", help="one lab (default: all)")
     p.add_argument("--keep", action="store_true",
                    help="keep the student trees in build-labs/")
+    p.add_argument("--all-wrong", action="store_true",
+                   help="every known-wrong solution, not only wrong-ci:")
+    p.add_argument("--wrong", action="append", metavar="MUTANT",
+                   help="only this known-wrong solution (repeatable)")
     args = ap.parse_args(argv)
     os.chdir(ROOT)
     if args.cmd == "list":
@@ -494,7 +690,8 @@ def main(argv=None):
             return 2
         grade(Lab(name), tests, args.ci)
         return 0
-    return check([args.lab] if args.lab else all_labs(), args.keep)
+    return check([args.lab] if args.lab else all_labs(), args.keep,
+                 args.all_wrong, args.wrong)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ The shell driver shared by the transcript replay (tools/replay_transcripts.py,
     con = Console(elf, smp=2, log="build/replay-rt-2.log")
     con.boot()                        # waits for the first "rtk> "
     lines = con.run("irqs")           # what the command printed
-    lines = con.run_script("pitest", script_lines)   # pitest ... end
+    lines = con.run_script("pitest script", script_lines)  # ... end
     con.close()                       # poweroff, or kill
 
 A command's output is every line between the echo of the command and the

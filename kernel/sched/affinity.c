@@ -12,7 +12,7 @@
  * move_queued_task, migration_cpu_stop).  rtk leaves out the stopper
  * thread (the switch path does the move), cpusets and
  * migrate_disable().
- * Spec: article, "SMP placement" (affinity is honoured by RT placement
+ * Spec: article, "Miscellaneous" (affinity is honoured by RT placement
  * and SCHED_OTHER balancing).
  */
 #include "kernel/sched/rq.h"

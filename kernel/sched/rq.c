@@ -11,7 +11,7 @@
  * double_rq_lock in sched.h, activate_task, deactivate_task,
  * resched_curr, resched_cpu, scheduler_ipi).  rtk leaves out rq_flags /
  * pinning, rq clocks (ktime_get_ns is read directly) and the wake list.
- * Spec: article, "SMP placement" (smp_send_reschedule_allbutself).
+ * Spec: article, "Miscellaneous" (smp_send_reschedule_allbutself).
  */
 #include "kernel/sched/rq.h"
 #include "kernel/smp.h"

@@ -119,8 +119,10 @@ void push_rt_tasks(struct rq *rq);
 bool task_woken_rt(struct rq *rq, struct task_struct *p);
 void pull_rt_task(struct rq *this_rq);
 bool prio_changed_rt(struct rq *rq, struct task_struct *p, int oldprio);
-/* test-only race window inside pull_rt_task (rt_balance suite) */
+/* test-only race windows inside pull_rt_task and push_rt_tasks
+ * (rt_balance suite) */
 extern struct race_window pull_rt_unlocked;
+extern struct race_window push_rt_unlocked;
 /* test-only: a waker between select_task_rq and the lock of its choice */
 extern struct race_window ttwu_cpu_selected;
 void task_tick_rt(struct rq *rq, struct task_struct *curr);

@@ -149,11 +149,28 @@ static struct task_struct *next_pushable(struct rq *rq, int cpu)
 	return NULL;
 }
 
+/* test-only: hold the window where push_rt_tasks has dropped rq->lock */
+DEFINE_RACE_WINDOW(push_rt_unlocked);
+
 /*
  * push_rt_tasks - [1] take the best pushable task of rq, [2] find the
  * CPU running the least important task it beats, [3] move it there and
  * reschedule that CPU; repeat while something moves (at most one pass
- * per CPU: each move fills one CPU).
+ * per CPU: each move fills one CPU).  [2] decides under rq->lock alone,
+ * which is dropped before both locks are taken in CPU order, so [3]
+ * tests everything again: p may have run, blocked, moved, changed prio
+ * or lost the target CPU from its mask meanwhile:
+ *
+ *	CPU0 (push_rt_tasks(rq0))          CPU2
+ *	p queued, pushable: dst = CPU1
+ *	unlock rq0
+ *	                                   set_cpus_allowed(p, {CPU0}):
+ *	                                     p on an allowed CPU: stays
+ *	double_rq_lock(rq0, rq1)
+ *	p may not run on CPU1: no move (moved untested, p runs where
+ *	  its mask forbids)
+ *
+ * Test: rt_balance, test_push_rechecks_affinity_under_both_locks.
  * Context: task or irq, no rq lock held.
  */
 void push_rt_tasks(struct rq *rq)
@@ -186,6 +203,7 @@ void push_rt_tasks(struct rq *rq)
 			raw_local_irq_restore(flags);
 			return;
 		}
+		trace_race_window(&push_rt_unlocked);
 		dst = cpu_rq(cpu);
 		double_rq_lock(rq, dst);			/* [3] */
 		/* LAB(rt-placement:push) BEGIN */

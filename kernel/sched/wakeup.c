@@ -41,7 +41,7 @@
  * activate, select_task_rq, check_preempt_curr / wakeup_preempt,
  * wake_up_process, wake_up_state).  rtk leaves out the wake list
  * (remote wakeups lock the remote queue directly) and ttwu statistics.
- * Spec: article, "SMP placement" (a woken RT task that cannot preempt
+ * Spec: article, "Miscellaneous" (a woken RT task that cannot preempt
  * its CPU goes to the CPU running the lowest-priority task) and
  * "Deferred operations" (wake_up_process_sync, TIF_NEED_RESCHED_DELAYED);
  * TASK_RUNNING_MUTEX: article, "Preemptible critical sections".

@@ -1,8 +1,10 @@
 /*
  * kernel/shell/cmd_pitest.c - `pitest`: run a PI tester script
- * (kernel/workloads/rttester.h) typed or pasted at the console up to a
- * line `end`, or `pitest NAME` for a built-in one (tests/pi/NAME.tst),
- * `pitest list` for their names.  Answers "pitest: PASS" or
+ * (kernel/workloads/rttester.h): `pitest NAME` a built-in one
+ * (tests/pi/NAME.tst), `pitest list` their names, `pitest script` one
+ * typed or pasted at the console up to a line `end`.  `pitest` alone
+ * prints its usage: entering script mode by default swallowed the next
+ * command typed.  Answers "pitest: PASS" or
  * "pitest: FAIL line N: <line> (<seen>)".
  * Linux counterpart: scripts/rt-tester/rt-tester.py reading a script
  * from stdin.
@@ -48,12 +50,17 @@ static int cmd_pitest(int argc, char **argv)
 	const struct pi_script *s;
 	int i, ret;
 
-	if (argc > 1 && !strcmp(argv[1], "list")) {
+	if (argc != 2) {
+		console_printf("usage: pitest NAME | pitest list | pitest script "
+			       "(then the script's lines, up to a line 'end')\n");
+		return -EINVAL;
+	}
+	if (!strcmp(argv[1], "list")) {
 		for (i = 0; i < nr_pi_scripts; i++)
 			console_printf("%s\n", pi_scripts[i].name);
 		return 0;
 	}
-	if (argc > 1) {
+	if (strcmp(argv[1], "script")) {
 		s = pi_script_find(argv[1]);
 		if (!s) {
 			console_printf("pitest: no built-in script %s "
@@ -70,5 +77,5 @@ static int cmd_pitest(int argc, char **argv)
 	rttest_print_result(&res);
 	return 0;
 }
-SHELL_COMMAND(pitest, "run a PI tester script (console up to 'end', NAME, list)",
+SHELL_COMMAND(pitest, "run a PI tester script (NAME, list, script: typed up to 'end')",
 	      cmd_pitest);

@@ -2,7 +2,7 @@
  * kernel/workloads/torture_placement.h - the RT placement check of the
  * scheduler torture (torture_sched.c): "no CPU runs a lower-priority
  * task (or idles) while a higher-priority runnable RT task allowed on it
- * waits" (article, "SMP placement"; kernel/sched/rt_placement.h),
+ * waits" (article, "Miscellaneous"; kernel/sched/rt_placement.h),
  * sampled, with a tolerance of one reschedule of that CPU.
  *
  * A sample is a snapshot of p and of one CPU c taken under p->pi_lock

@@ -9,7 +9,7 @@
  * (test_wakeup_races.c).
  * Linux counterpart: none as a suite (the contract of
  * set_cpus_allowed_ptr() and select_fallback_rq()).
- * Spec: article, "SMP placement" (affinity is honoured).
+ * Spec: article, "Miscellaneous" (affinity is honoured).
  */
 #include "tests/kernel/sched_helpers.h"
 #include "kernel/sched/wait.h"

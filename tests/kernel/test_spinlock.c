@@ -225,8 +225,12 @@ static void test_trylock_never_sleeps(struct ktest *t)
 struct mylock_task {
 	spinlock_t mylock1, mylock2;
 	long state_after;
+	int late_wake;		/* wake_up_state(self) once both are released */
+	long saved_after;	/* saved_state just before that */
 	struct completion done;
 };
+
+static struct mylock_task mylock;
 
 static int mylock_fn(void *data)
 {
@@ -239,6 +243,10 @@ static int mylock_fn(void *data)
 	__set_current_state(TASK_RUNNING);
 	spin_unlock(&m->mylock2);
 	spin_unlock(&m->mylock1);
+	/* running, no lock sleep: nothing kept, and a wake-up of the state
+	 * set before the lock finds nothing to wake */
+	m->saved_after = READ_ONCE(current->saved_state);
+	m->late_wake = wake_up_state(current, TASK_UNINTERRUPTIBLE);
 	complete(&m->done);
 	return 0;
 }
@@ -254,23 +262,23 @@ static int mylock_fn(void *data)
  */
 static void run_mylock(struct ktest *t, bool wake)
 {
-	static struct mylock_task m;
 	struct task_struct *p;
 	bool blocked = false;
 	ktime_t end;
 
 	if (!SPINLOCK_SLEEPS && num_online_cpus() < 2)
 		ktest_skip(t, "a spinning contender needs a second CPU");
-	spin_lock_init(&m.mylock1);
-	spin_lock_init(&m.mylock2);
-	init_completion(&m.done);
-	m.state_after = -1;
-	p = kthread_create(mylock_fn, &m, "mylock");
+	spin_lock_init(&mylock.mylock1);
+	spin_lock_init(&mylock.mylock2);
+	init_completion(&mylock.done);
+	mylock.state_after = mylock.saved_after = -1;
+	mylock.late_wake = -1;
+	p = kthread_create(mylock_fn, &mylock, "mylock");
 	KTEST_ASSERT(t, p != NULL, "kthread_create failed");
 	get_task_struct(p);
 	if (!SPINLOCK_SLEEPS)
 		kthread_bind(p, (pin_here() + 1) % num_online_cpus());
-	spin_lock(&m.mylock2);
+	spin_lock(&mylock.mylock2);
 	wake_up_process(p);
 	end = ktime_get() + WAIT_NS;
 	while (!blocked && ktime_get() < end) {
@@ -282,8 +290,8 @@ static void run_mylock(struct ktest *t, bool wake)
 			schedule();
 #else
 		/* a second ticket is out: the contender spins */
-		blocked = (u16)(READ_ONCE(m.mylock2.rlock.next) -
-				READ_ONCE(m.mylock2.rlock.owner)) == 2;
+		blocked = (u16)(READ_ONCE(mylock.mylock2.rlock.next) -
+				READ_ONCE(mylock.mylock2.rlock.owner)) == 2;
 		if (!blocked)
 			cpu_relax();
 #endif
@@ -299,10 +307,10 @@ static void run_mylock(struct ktest *t, bool wake)
 		KTEST_EXPECT_EQ(t, READ_ONCE(p->saved_state), TASK_RUNNING);
 	}
 #endif
-	spin_unlock(&m.mylock2);
-	KTEST_EXPECT(t, wait_for_completion_timeout(&m.done, WAIT_NS) > 0,
+	spin_unlock(&mylock.mylock2);
+	KTEST_EXPECT(t, wait_for_completion_timeout(&mylock.done, WAIT_NS) > 0,
 		     "contender did not finish");
-	KTEST_EXPECT_EQ(t, m.state_after, SPINLOCK_SLEEPS && wake ?
+	KTEST_EXPECT_EQ(t, mylock.state_after, SPINLOCK_SLEEPS && wake ?
 			TASK_RUNNING : TASK_UNINTERRUPTIBLE);
 	kthread_stop(p);
 	put_task_struct(p);
@@ -318,6 +326,30 @@ static void test_wakeup_during_lock_sleep_is_kept(struct ktest *t)
 	if (!SPINLOCK_SLEEPS)
 		ktest_skip(t, "spinlock_t does not sleep in this model");
 	run_mylock(t, true);
+}
+
+/*
+ * Scenario (article, "Preemptible critical sections": the task state
+ * kept across the lock sleep; the mylock example of run_mylock): C
+ * sets TASK_UNINTERRUPTIBLE, blocks on mylock2 held by T (state parked
+ * in saved_state), gets it once T unlocks, and runs on in TASK_RUNNING
+ * with both locks released.  Observable in C then: nothing is kept for
+ * a lock sleep (saved_state is TASK_RUNNING), and wake_up_state(C,
+ * TASK_UNINTERRUPTIBLE) - a waker of the state C had before the lock,
+ * arriving late - returns 0: C is running, nothing was woken.  A
+ * restore that puts the state back but leaves it in saved_state too
+ * makes that late wake-up match the stale copy: it "succeeds" (returns
+ * 1) without waking anything, so a waker that tests the result believes
+ * a sleep ended that never began.
+ */
+static void test_no_stale_saved_state_after_contended_spin_lock(struct ktest *t)
+{
+	run_mylock(t, false);
+	KTEST_EXPECT_EQ(t, mylock.saved_after, TASK_RUNNING);
+	KTEST_EXPECT(t, mylock.late_wake == 0, "wake_up_state(running C, "
+		     "TASK_UNINTERRUPTIBLE) after its lock sleep returned %d, "
+		     "expected 0 (saved_state then %ld, expected %d)",
+		     mylock.late_wake, mylock.saved_after, TASK_RUNNING);
 }
 
 /* A low-prio holder wakes a high-prio task on its own CPU from inside a
@@ -465,5 +497,6 @@ KTEST_SUITE(spinlock,
 	    KTEST_CASE(test_trylock_never_sleeps),
 	    KTEST_CASE(test_task_state_kept_across_contended_spin_lock),
 	    KTEST_CASE(test_wakeup_during_lock_sleep_is_kept),
+	    KTEST_CASE(test_no_stale_saved_state_after_contended_spin_lock),
 	    KTEST_CASE(test_spinlock_section_preemptible_only_under_rt),
 	    KTEST_CASE(test_mutual_exclusion_from_every_cpu));

@@ -11,7 +11,7 @@
  * Linux counterpart: none as a suite (the rules are kernel/sched/core.c's
  * try_to_wake_up comment block and ttwu_state_match()).
  * Spec: article, "Preemptible critical sections" (TASK_RUNNING_MUTEX and
- * the saved task state), "SMP placement" (affinity).
+ * the saved task state), "Miscellaneous" (affinity).
  */
 #include "tests/kernel/sched_helpers.h"
 #include "kernel/sched/completion.h"

@@ -1,5 +1,5 @@
 /*
- * Exercise: where a waking RT task goes (article, "SMP placement").
+ * Exercise: where a waking RT task goes (article, "Miscellaneous").
  * FALLBACK (each CPU on its own, as in a uniprocessor kernel): the task
  * stays on its last CPU, even when that CPU runs something more
  * important and another CPU idles (`test sched_placement`).
