@@ -76,7 +76,7 @@ DEFINE_RACE_WINDOW(futex_wait_requeue_pi_window);
  * caller believes it does not own it: the mutex would never be unlocked.
  * Likewise a W requeued (DONE) after its deadline waits in [WR5], which
  * times out at once, and [WR6] takes it off the rt_mutex.
- * requeue_pi:test_requeue_pi_timeout_loses_to_a_requeue parks CPU0 in
+ * futex_requeue_pi:test_requeue_pi_timeout_loses_to_a_requeue parks CPU0 in
  * futex_wait_requeue_pi_window and runs CPU1.
  * Returns 0 (current owns uaddr2), -EAGAIN (*uaddr != val, or a signal
  * after the requeue: Linux's -EWOULDBLOCK, the condvar has changed),
