@@ -19,6 +19,7 @@
 #include "kernel/sched/completion.h"
 #include "lib/errno.h"
 #include "tests/kernel/futex_helpers.h"
+#include "tests/kernel/user_helpers.h"
 
 #define ALL_THE_REST	0x7fffffff	/* nr_requeue of a broadcast */
 
@@ -432,6 +433,18 @@ static void test_requeue_pi_timeout_loses_to_a_requeue(struct ktest *t)
 	me_restore();
 }
 
+/*
+ * t_requeue_pi (user/tests/t_requeue_pi.c has its scenario): the same
+ * story through the system call from a program's two threads, with
+ * nr_requeue in the timeout's slot and absolute deadlines on
+ * CLOCK_MONOTONIC and CLOCK_REALTIME; it passes on Linux too.  Exit
+ * code = failed checks.
+ */
+static void test_requeue_pi_from_a_user_program(struct ktest *t)
+{
+	user_expect_exit_zero(t, "t_requeue_pi");
+}
+
 KTEST_SUITE(futex_requeue_pi,
 	    KTEST_CASE(test_requeue_pi_boosts_the_mutex_owner),
 	    KTEST_CASE(test_requeue_pi_takes_a_free_mutex_for_the_waiter),
@@ -439,4 +452,5 @@ KTEST_SUITE(futex_requeue_pi,
 	    KTEST_CASE(
 		test_requeue_pi_refuses_bad_arguments_and_mismatched_ops),
 	    KTEST_CASE(test_requeue_pi_timeout_while_requeued_deboosts),
-	    KTEST_CASE(test_requeue_pi_timeout_loses_to_a_requeue));
+	    KTEST_CASE(test_requeue_pi_timeout_loses_to_a_requeue),
+	    KTEST_CASE(test_requeue_pi_from_a_user_program));
