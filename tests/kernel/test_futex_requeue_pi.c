@@ -39,6 +39,7 @@ static long requeue_op(u32 *uaddr, int op, u32 val, ktime_t *abs,
 struct cv_waiter {
 	u32 *cond, *mutex;
 	ktime_t deadline;		/* 0: none */
+	bool owns_mutex_first;		/* LOCK_PI on mutex before waiting */
 	bool calling;			/* about to sleep in the call */
 	long ret, unlock_ret;
 	u32 seen;			/* F's word right after */
@@ -54,11 +55,13 @@ static int cv_waiter_fn(void *data)
 	u32 __user *c = futex_test_uaddr(w->cond);
 	u32 __user *m = futex_test_uaddr(w->mutex);
 
+	if (w->owns_mutex_first)
+		futex_op(w->mutex, FUTEX_LOCK_PI, 0, NULL);
 	WRITE_ONCE(w->calling, true);
 	w->ret = do_futex(c, FUTEX_WAIT_REQUEUE_PI, 0, abs, m, 0, 0);
 	w->seen = futex_word_read(w->mutex);
 	complete(&w->returned);
-	if (!w->ret) {
+	if (!w->ret || w->owns_mutex_first) {
 		wait_for_completion(&w->may_unlock);
 		w->unlock_ret = futex_op(w->mutex, FUTEX_UNLOCK_PI, 0, NULL);
 	}
@@ -75,6 +78,7 @@ static void cv_waiter_init(struct cv_waiter *w, u32 *cond, u32 *mutex,
 	w->cond = cond;
 	w->mutex = mutex;
 	w->deadline = deadline;
+	w->owns_mutex_first = false;
 	w->calling = false;
 	w->ret = w->unlock_ret = 1;
 	w->seen = 0;
@@ -335,6 +339,42 @@ static void test_requeue_pi_refuses_bad_arguments_and_mismatched_ops(
 	expect_owns_then_unlocks(t, &h, "H");
 }
 
+/*
+ * Scenario (the waiter holds the mutex itself): H (FIFO 50) takes F,
+ * then waits on C for F (a program bug: pthread_cond_wait with the
+ * mutex taken twice).  M: FUTEX_CMP_REQUEUE_PI(C, 1, 1, F, 0).
+ * Observable: -EDEADLK (H's TID is F's owner), H is left waiting on C
+ * and F's word untouched; a signal ends H's wait with -EINTR, still
+ * owning F, and its unlock frees F.
+ */
+static void test_requeue_pi_to_the_waiters_own_mutex_is_edeadlk(
+	struct ktest *t)
+{
+	struct cv_waiter h;
+
+	WRITE_ONCE(cond_word, 0);
+	WRITE_ONCE(mutex_word, 0);
+	cv_waiter_init(&h, &cond_word, &mutex_word, 0);
+	h.owns_mutex_first = true;
+	h.task = start_rt(cv_waiter_fn, &h, SCHED_FIFO, 50, -1, "frq-H");
+	KTEST_ASSERT(t, h.task != NULL, "kthread_create failed");
+	h.tid = futex_tid(h.task);
+	KTEST_EXPECT(t, wait_flag_then_sleeping(h.task, &h.calling),
+		     "H not seen asleep on C");
+	KTEST_EXPECT_EQ(t, futex_word_read(&mutex_word), h.tid);
+	KTEST_EXPECT_EQ(t, signal_cond(1), -EDEADLK);
+	KTEST_EXPECT(t, !completion_done(&h.returned),
+		     "H returned %ld after a refused requeue", h.ret);
+	KTEST_EXPECT_EQ(t, futex_word_read(&mutex_word), h.tid);
+	kernel_signal(h.task);
+	wait_for_completion(&h.returned);
+	KTEST_EXPECT_EQ(t, h.ret, -EINTR);
+	KTEST_EXPECT_EQ(t, h.seen, h.tid);
+	cv_waiter_finish(&h);
+	KTEST_EXPECT_EQ(t, h.unlock_ret, 0);
+	KTEST_EXPECT_EQ(t, futex_word_read(&mutex_word), 0);
+}
+
 /* The requeued waiter's deadline: far enough ahead that M's requeue
  * comes first on a loaded TCG host (a hang net, not a timing the test
  * waits out by sleeping: it waits for H's completion). */
@@ -451,6 +491,7 @@ KTEST_SUITE(futex_requeue_pi,
 	    KTEST_CASE(test_requeue_pi_broadcast_hands_the_mutex_on),
 	    KTEST_CASE(
 		test_requeue_pi_refuses_bad_arguments_and_mismatched_ops),
+	    KTEST_CASE(test_requeue_pi_to_the_waiters_own_mutex_is_edeadlk),
 	    KTEST_CASE(test_requeue_pi_timeout_while_requeued_deboosts),
 	    KTEST_CASE(test_requeue_pi_timeout_loses_to_a_requeue),
 	    KTEST_CASE(test_requeue_pi_from_a_user_program));
