@@ -375,6 +375,81 @@ static void test_requeue_pi_to_the_waiters_own_mutex_is_edeadlk(
 	KTEST_EXPECT_EQ(t, futex_word_read(&mutex_word), 0);
 }
 
+/* The cycle's two threads: H owns G and waits on C for F; L owns F and
+ * waits for G. */
+static struct completion h_owns_g, cycle_h_done, cycle_l_done;
+static bool h_calling;
+static long h_cycle_ret, l_cycle_ret;
+
+static int cycle_h_fn(void *data)
+{
+	u32 __user *c = futex_test_uaddr(&cond_word);
+	u32 __user *f = futex_test_uaddr(&mutex_word);
+
+	(void)data;
+	futex_op(&other_mutex_word, FUTEX_LOCK_PI, 0, NULL);
+	complete(&h_owns_g);
+	WRITE_ONCE(h_calling, true);
+	h_cycle_ret = do_futex(c, FUTEX_WAIT_REQUEUE_PI, 0, NULL, f, 0, 0);
+	futex_op(&other_mutex_word, FUTEX_UNLOCK_PI, 0, NULL);
+	complete(&cycle_h_done);
+	return 0;
+}
+
+static int cycle_l_fn(void *data)
+{
+	(void)data;
+	futex_op(&mutex_word, FUTEX_LOCK_PI, 0, NULL);
+	l_cycle_ret = futex_op(&other_mutex_word, FUTEX_LOCK_PI, 0, NULL);
+	if (!l_cycle_ret)
+		futex_op(&other_mutex_word, FUTEX_UNLOCK_PI, 0, NULL);
+	futex_op(&mutex_word, FUTEX_UNLOCK_PI, 0, NULL);
+	complete(&cycle_l_done);
+	return 0;
+}
+
+/*
+ * Scenario (the requeue closes a cycle, [RQ4]):
+ *   H  FIFO 50: owns the PI futex G, then waits on C for F
+ *   L  FIFO 10: owns F, then FUTEX_LOCK_PI on G: blocked on H
+ *   M  the test task: FUTEX_CMP_REQUEUE_PI(C, 1, 1, F, 0)
+ * Moving H onto F's rt_mutex would make H wait for L, which waits for
+ * H.  Observable: the requeue returns -EDEADLK; H, moved and woken,
+ * leaves F's rt_mutex itself and returns -EDEADLK (Linux leaves it on C
+ * instead: requeue_pi.c's header); then H unlocks G, L gets it (0) and
+ * both words end free.
+ */
+static void test_requeue_pi_closing_a_cycle_is_edeadlk(struct ktest *t)
+{
+	struct task_struct *h, *l;
+
+	WRITE_ONCE(cond_word, 0);
+	WRITE_ONCE(mutex_word, 0);
+	WRITE_ONCE(other_mutex_word, 0);
+	init_completion(&h_owns_g);
+	init_completion(&cycle_h_done);
+	init_completion(&cycle_l_done);
+	h_calling = false;
+	h_cycle_ret = l_cycle_ret = 1;
+	h = start_rt(cycle_h_fn, NULL, SCHED_FIFO, 50, -1, "frq-H");
+	KTEST_ASSERT(t, h != NULL, "kthread_create failed");
+	wait_for_completion(&h_owns_g);
+	KTEST_EXPECT(t, wait_flag_then_sleeping(h, &h_calling),
+		     "H not seen asleep on C");
+	l = start_rt(cycle_l_fn, NULL, SCHED_FIFO, 10, -1, "frq-L");
+	KTEST_ASSERT(t, l != NULL, "kthread_create failed");
+	KTEST_EXPECT(t, wait_futex_pi_blocked(l), "L not seen blocked on G");
+	KTEST_EXPECT_EQ(t, signal_cond(1), -EDEADLK);
+	wait_for_completion(&cycle_h_done);
+	KTEST_EXPECT_EQ(t, h_cycle_ret, -EDEADLK);
+	wait_for_completion(&cycle_l_done);
+	KTEST_EXPECT_EQ(t, l_cycle_ret, 0);
+	KTEST_EXPECT_EQ(t, futex_word_read(&mutex_word), 0);
+	KTEST_EXPECT_EQ(t, futex_word_read(&other_mutex_word), 0);
+	put_task_struct(h);
+	put_task_struct(l);
+}
+
 /* The requeued waiter's deadline: far enough ahead that M's requeue
  * comes first on a loaded TCG host (a hang net, not a timing the test
  * waits out by sleeping: it waits for H's completion). */
@@ -492,6 +567,7 @@ KTEST_SUITE(futex_requeue_pi,
 	    KTEST_CASE(
 		test_requeue_pi_refuses_bad_arguments_and_mismatched_ops),
 	    KTEST_CASE(test_requeue_pi_to_the_waiters_own_mutex_is_edeadlk),
+	    KTEST_CASE(test_requeue_pi_closing_a_cycle_is_edeadlk),
 	    KTEST_CASE(test_requeue_pi_timeout_while_requeued_deboosts),
 	    KTEST_CASE(test_requeue_pi_timeout_loses_to_a_requeue),
 	    KTEST_CASE(test_requeue_pi_from_a_user_program));
