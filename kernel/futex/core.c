@@ -62,6 +62,8 @@ void futex_q_init(struct futex_q *q, const struct futex_key *key)
 	q->key = *key;
 	q->pi_state = NULL;
 	q->bitset = FUTEX_BITSET_MATCH_ANY;
+	q->rt_waiter = NULL;	/* FUTEX_WAIT_REQUEUE_PI sets it */
+	q->requeue_state = Q_REQUEUE_PI_NONE;
 	/* RT waiters by prio; every SCHED_OTHER one at MAX_RT_PRIO, so
 	 * nice does not reorder them (Linux's rule) */
 	plist_node_init(&q->list, current->normal_prio < MAX_RT_PRIO ?

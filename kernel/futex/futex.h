@@ -13,11 +13,13 @@
  * Files: core.c (the hash of futex queues), waitwake.c (FUTEX_WAIT and
  * FUTEX_WAKE), pi_state.c (the PI state and its rt_mutex), pi.c (the PI
  * operations), pi_exit.c (an exiting owner's hand-over), syscalls.c
- * (sys_futex, do_futex); futex_uaccess.h is the seam to user memory.  docs/primitives.md maps the operations.
+ * (sys_futex, do_futex), requeue_pi.c (PI condition variables);
+ * futex_uaccess.h is the seam to user memory.  docs/primitives.md maps
+ * the operations.
  * Linux counterpart: include/uapi/linux/futex.h, kernel/futex/.  rtk
- * leaves out requeue (FUTEX_CMP_REQUEUE*), bitsets, FUTEX_WAKE_OP,
- * FUTEX_LOCK_PI2, futex2, robust lists and FUTEX_OWNER_DIED recovery
- * (the bit is defined and kept, never set), and shared futexes across
+ * leaves out plain requeue (FUTEX_REQUEUE, FUTEX_CMP_REQUEUE), bitsets,
+ * FUTEX_WAKE_OP, FUTEX_LOCK_PI2, futex2, robust lists and
+ * FUTEX_OWNER_DIED recovery (the bit is defined and kept, never set), and shared futexes across
  * address spaces (rtk's processes share no memory, so FUTEX_PRIVATE_FLAG
  * changes nothing).
  */
@@ -41,7 +43,8 @@
  * FUTEX_LOCK_PI/TRYLOCK_PI 0 (the caller owns it), -EDEADLK (it already
  * did, or a cycle of PI futexes), -EWOULDBLOCK (trylock of a held futex),
  * -ESRCH (the TID in the word names no task), -ETIMEDOUT, -EINTR;
- * FUTEX_UNLOCK_PI 0, -EPERM (the caller is not the owner); every op
+ * FUTEX_UNLOCK_PI 0, -EPERM (the caller is not the owner);
+ * FUTEX_WAIT_REQUEUE_PI and FUTEX_CMP_REQUEUE_PI: requeue_pi.c; every op
  * -EFAULT on a bad address, -EINVAL on a misaligned one, -ENOSYS for an
  * unknown op or FUTEX_CLOCK_REALTIME.
  * Context: task, may sleep.  Locking: none held.

@@ -17,6 +17,8 @@
  *	[FW1]..[FW6]	futex_wait (waitwake.c)
  *	[LP1]..[LP8]	futex_lock_pi (pi.c)
  *	[UP1]..[UP3]	futex_unlock_pi (pi.c)
+ *	[WR1]..[WR6]	futex_wait_requeue_pi (requeue_pi.c)
+ *	[RQ1]..[RQ5]	futex_requeue_pi (requeue_pi.c)
  * and the rt_mutex proxy steps they call, [P1]..[P3], [W1]..[W4],
  * [C1]..[C3] and [H1]..[H3], listed in kernel/locking/rtmutex_internal.h.
  * Linux counterpart: kernel/futex/futex.h.
@@ -73,7 +75,8 @@ struct futex_q {
 	/* under hb->lock */
 	struct plist_node list;		/* in hb->chain, at the task's
 					 * normal prio, FIFO among equals */
-	bool woken;			/* FUTEX_WAKE took it off */
+	bool woken;			/* FUTEX_WAKE took it off, or
+					 * FUTEX_CMP_REQUEUE_PI moved it */
 	/* set before queueing, constant while queued */
 	struct task_struct *task;	/* the waiter */
 	struct futex_key key;
@@ -81,6 +84,26 @@ struct futex_q {
 						 * refcount), NULL otherwise */
 	u32 bitset;			/* FUTEX_WAIT_BITSET's; MATCH_ANY
 					 * for FUTEX_WAIT and PI waiters */
+	/* FUTEX_WAIT_REQUEUE_PI's (requeue_pi.c); rt_waiter is NULL for
+	 * every other waiter.  requeue_state changes under the bucket
+	 * locks of both futexes (FUTEX_CMP_REQUEUE_PI holds the two) */
+	struct rt_mutex_waiter *rt_waiter;	/* on the waiter's stack */
+	struct futex_key requeue_pi_key;	/* uaddr2, the PI futex */
+	int requeue_state;			/* Q_REQUEUE_PI_* */
+};
+
+/*
+ * A FUTEX_WAIT_REQUEUE_PI waiter's progress (requeue_pi.c):
+ *	NONE	 on uaddr's chain, waiting to be requeued
+ *	LOCKED	 off every chain: FUTEX_CMP_REQUEUE_PI took uaddr2 for it
+ *	DONE	 on uaddr2's chain, its rt_waiter queued on the pi_mutex
+ *	DEADLOCK as DONE, but queueing closed a cycle of PI futexes
+ */
+enum {
+	Q_REQUEUE_PI_NONE = 0,
+	Q_REQUEUE_PI_LOCKED,
+	Q_REQUEUE_PI_DONE,
+	Q_REQUEUE_PI_DEADLOCK,
 };
 
 /* futex_get_key - the key of uaddr for this task; -EINVAL when it is not
@@ -112,6 +135,9 @@ struct futex_q *futex_top_waiter(struct futex_hash_bucket *hb,
 /* FUTEX_WAIT / FUTEX_WAKE (waitwake.c). */
 int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout,
 	       u32 bitset);
+int futex_wait_setup(u32 __user *uaddr, u32 val, struct futex_q *q,
+		     struct futex_hash_bucket *hb);
+void futex_wait_queue(struct futex_q *q, const ktime_t *abs_timeout);
 int futex_wake(u32 __user *uaddr, int nr_wake, u32 bitset);
 
 /* The PI state (pi_state.c); each definition has its comment. */
@@ -130,10 +156,21 @@ bool pi_state_hand_over(struct futex_pi_state *pi_state);
 int wake_futex_pi(u32 __user *uaddr, u32 uval,
 		  struct futex_pi_state *pi_state);
 
-/* The PI operations (pi.c). */
+/* The PI operations (pi.c); futex_lock_pi_atomic is [LP2] for task,
+ * which requeue-PI runs for a waiter it moves (requeue_pi.c). */
+int futex_lock_pi_atomic(u32 __user *uaddr, struct futex_hash_bucket *hb,
+			 const struct futex_key *key,
+			 struct futex_pi_state **spare,
+			 struct futex_pi_state **ps, struct task_struct *task);
 int futex_lock_pi(u32 __user *uaddr, const ktime_t *abs_timeout,
 		  bool trylock);
 int futex_unlock_pi(u32 __user *uaddr);
+
+/* PI condition variables (requeue_pi.c). */
+int futex_wait_requeue_pi(u32 __user *uaddr, u32 val,
+			  const ktime_t *abs_timeout, u32 __user *uaddr2);
+int futex_requeue_pi(u32 __user *uaddr, u32 __user *uaddr2, int nr_wake,
+		     int nr_requeue, u32 cmpval);
 
 /* futex_tid - the TID a task's futex words hold: its pid (rtk has no
  * thread groups yet; user-core's gettid returns the same).  Pids start
@@ -158,5 +195,9 @@ static inline u32 futex_tid(const struct task_struct *p)
 extern struct race_window futex_wait_timeout_window;
 extern struct race_window futex_lock_pi_atomic_window;
 extern struct race_window futex_lock_pi_unqueue_window;
+/* futex_wait_requeue_pi_window - a FUTEX_WAIT_REQUEUE_PI waiter that
+ *	stopped sleeping (deadline, signal) before it takes the bucket lock
+ *	to leave: a requeue may still take uaddr2 for it (requeue_pi.c). */
+extern struct race_window futex_wait_requeue_pi_window;
 
 #endif /* KERNEL_FUTEX_FUTEX_INTERNAL_H */

@@ -46,10 +46,12 @@ DEFINE_RACE_WINDOW(futex_lock_pi_unqueue_window);
 
 /*
  * futex_lock_pi_atomic - step [LP2] of futex_lock_pi, under the bucket
- * lock: take the word if it is free, else set FUTEX_WAITERS and attach to
- * the futex's pi_state (creating it from *spare for the first waiter).
+ * lock: take the word for task if it is free, else set FUTEX_WAITERS and
+ * attach to the futex's pi_state (creating it from *spare for the first
+ * waiter).  task is current, or the waiter FUTEX_CMP_REQUEUE_PI moves
+ * (requeue_pi.c, Linux's futex_proxy_trylock_atomic).
  * Returns 1 (taken), 0 (attached: *ps holds a reference for the caller's
- * futex_q), -EDEADLK (current owns it), -EFAULT, -ESRCH, -EINVAL.
+ * futex_q), -EDEADLK (task owns it), -EFAULT, -ESRCH, -EINVAL.
  *
  * Each cmpxchg expects the value read before it, and a failure means
  * the word changed: read it again and decide again.  The change that
@@ -91,13 +93,12 @@ DEFINE_RACE_WINDOW(futex_lock_pi_unqueue_window);
  * Context: task.  Locking: hb->lock held; takes pi_mutex.wait_lock and
  * the task list lock (attach).
  */
-static int futex_lock_pi_atomic(u32 __user *uaddr,
-				struct futex_hash_bucket *hb,
-				const struct futex_key *key,
-				struct futex_pi_state **spare,
-				struct futex_pi_state **ps)
+int futex_lock_pi_atomic(u32 __user *uaddr, struct futex_hash_bucket *hb,
+			 const struct futex_key *key,
+			 struct futex_pi_state **spare,
+			 struct futex_pi_state **ps, struct task_struct *task)
 {
-	u32 uval, curval, tid = futex_tid(current);
+	u32 uval, curval, tid = futex_tid(task);
 	struct futex_q *top;
 	int ret;
 
@@ -205,7 +206,7 @@ int futex_lock_pi(u32 __user *uaddr, const ktime_t *abs_timeout,
 retry:
 	raw_spin_lock(&hb->lock);
 	/* [LP2] */
-	ret = futex_lock_pi_atomic(uaddr, hb, &key, &spare, &ps);
+	ret = futex_lock_pi_atomic(uaddr, hb, &key, &spare, &ps, current);
 	if (ret) {
 		raw_spin_unlock(&hb->lock);
 		if (ret == 1) {

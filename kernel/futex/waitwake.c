@@ -30,7 +30,8 @@ DEFINE_RACE_WINDOW(futex_wait_timeout_window);
  * first; -EINVAL for bitset 0, as Linux; returns how many (at least one if any waits: nr_wake 0 or
  * negative wakes one, as Linux's loop does), or -EINVAL if the futex is
  * a PI futex (its waiters are FUTEX_LOCK_PI's, woken only by
- * FUTEX_UNLOCK_PI).  The woken
+ * FUTEX_UNLOCK_PI) or a FUTEX_WAIT_REQUEUE_PI waiter's (only
+ * FUTEX_CMP_REQUEUE_PI moves those: Linux's answer too).  The woken
  * futex_q leaves the chain here, under the lock, so its task finds
  * q->woken set and returns 0 even if its timeout fired meanwhile.
  * Context: task.  Locking: takes the bucket lock.
@@ -53,7 +54,7 @@ int futex_wake(u32 __user *uaddr, int nr_wake, u32 bitset)
 	plist_for_each_entry_safe(q, next, &hb->chain, list) {
 		if (!futex_match(&q->key, &key))
 			continue;
-		if (q->pi_state) {
+		if (q->pi_state || q->rt_waiter) {	/* requeue_pi.c */
 			ret = -EINVAL;
 			break;
 		}
@@ -74,14 +75,15 @@ int futex_wake(u32 __user *uaddr, int nr_wake, u32 bitset)
 /*
  * futex_wait_setup - [FW2]..[FW4] of futex_wait: with hb->lock held,
  * compare the word with val and, if equal, queue q and set the sleep
- * state.  0 (queued, hb->lock dropped), -EAGAIN, or -EFAULT.
+ * state.  0 (queued, hb->lock dropped), -EAGAIN, or -EFAULT.  Also
+ * [WR2] of FUTEX_WAIT_REQUEUE_PI (requeue_pi.c).
  * A word that cannot be read without a fault is faulted in with the
  * lock dropped, and the comparison is made again.
  * Context: task, may sleep (futex_fault_in).  Locking: takes and drops
  * hb->lock.
  */
-static int futex_wait_setup(u32 __user *uaddr, u32 val, struct futex_q *q,
-			    struct futex_hash_bucket *hb)
+int futex_wait_setup(u32 __user *uaddr, u32 val, struct futex_q *q,
+		     struct futex_hash_bucket *hb)
 {
 	u32 uval;
 	int ret;
@@ -104,6 +106,33 @@ retry:
 	set_current_state(TASK_INTERRUPTIBLE);
 	raw_spin_unlock(&hb->lock);
 	return 0;
+}
+
+/*
+ * futex_wait_queue - [FW5] of futex_wait, [WR3] of FUTEX_WAIT_REQUEUE_PI
+ * (requeue_pi.c): sleep, queued, until a waker sets q->woken, a signal
+ * comes or ktime_get() reaches *abs_timeout (NULL: none); returns
+ * running.  The caller's bucket-lock step decides what happened.
+ * Context: task, in the sleep state futex_wait_setup set; may sleep.
+ * Locking: none held.
+ */
+void futex_wait_queue(struct futex_q *q, const ktime_t *abs_timeout)
+{
+	s64 left = -1;
+
+	might_sleep();
+	for (;;) {
+		if (READ_ONCE(q->woken) || signal_pending(current))
+			break;
+		if (abs_timeout) {
+			left = *abs_timeout - ktime_get();
+			if (left <= 0)
+				break;
+		}
+		schedule_timeout(left);
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
 }
 
 /*
@@ -163,7 +192,6 @@ int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout,
 	struct futex_hash_bucket *hb;
 	struct futex_key key;
 	struct futex_q q;
-	s64 left = -1;
 	int ret;
 
 	might_sleep();
@@ -179,18 +207,7 @@ int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout,
 	if (ret)
 		return ret;
 
-	for (;;) {						/* [FW5] */
-		if (READ_ONCE(q.woken) || signal_pending(current))
-			break;
-		if (abs_timeout) {
-			left = *abs_timeout - ktime_get();
-			if (left <= 0)
-				break;
-		}
-		schedule_timeout(left);
-		set_current_state(TASK_INTERRUPTIBLE);
-	}
-	__set_current_state(TASK_RUNNING);
+	futex_wait_queue(&q, abs_timeout);			/* [FW5] */
 	trace_race_window(&futex_wait_timeout_window);
 
 	raw_spin_lock(&hb->lock);				/* [FW6] */

@@ -25,6 +25,8 @@ unsigned long syscall_nr_unknown;
  *					else -ERESTART_RESTARTBLOCK
  *	futex LOCK_PI			-ERESTARTNOINTR (never seen: glibc's
  *					mutexes must not fail)
+ *	futex WAIT_REQUEUE_PI		-ERESTARTNOINTR (before the requeue;
+ *					after it the wait ends -EAGAIN)
  *	poll, ppoll			-ERESTARTNOHAND (-EINTR after a handler)
  *	nanosleep, clock_nanosleep	-ERESTART_RESTARTBLOCK (the same)
  * Anything else keeps -EINTR (rt_sigtimedwait's answer, for one).
@@ -49,7 +51,7 @@ static long syscall_interrupted(unsigned long nr, const unsigned long a[6],
 	case __NR_futex:
 		if (op == FUTEX_WAIT || op == FUTEX_WAIT_BITSET)
 			return a[3] ? -ERESTART_RESTARTBLOCK : -ERESTARTSYS;
-		if (op == FUTEX_LOCK_PI)
+		if (op == FUTEX_LOCK_PI || op == FUTEX_WAIT_REQUEUE_PI)
 			return -ERESTARTNOINTR;
 		return ret;
 	case __NR_poll:

@@ -229,6 +229,8 @@ struct __kernel_timespec {
 #define FUTEX_TRYLOCK_PI	8
 #define FUTEX_WAIT_BITSET	9	/* absolute timeout; waiter's bitset */
 #define FUTEX_WAKE_BITSET	10	/* wakes waiters whose bitset meets val3 */
+#define FUTEX_WAIT_REQUEUE_PI	11	/* a PI condvar's wait (requeue_pi.c) */
+#define FUTEX_CMP_REQUEUE_PI	12	/* its signal and broadcast */
 #define FUTEX_BITSET_MATCH_ANY	0xffffffffu	/* FUTEX_WAIT/WAKE's bitset */
 /* flags or'ed into op */
 #define FUTEX_PRIVATE_FLAG	128
