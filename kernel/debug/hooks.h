@@ -32,7 +32,7 @@
  *	trace_sched_pi_setprio		rt_mutex_setprio	sched_trace
  *	trace_contention_begin		task_blocks_on_rt_mutex	sched_trace
  *	trace_rt_mutex_block/wakeup	rt_mutex_slowlock	the PI tester
- *	trace_race_window		31 race windows		the race-window tests
+ *	trace_race_window		32 race windows		the race-window tests
  *
  * The race windows are the one test-only seam (race_window.h has the
  * test side): each point is a struct race_window defined beside its
