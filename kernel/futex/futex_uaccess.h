@@ -12,9 +12,13 @@
  *	futex_cmpxchg_value_locked  the same for an atomic cmpxchg
  *	futex_fault_in		make *uaddr present and writable (sleeps)
  *	futex_key_mm		the address space uaddr is resolved in
+ *	futex_shared_phys	the word's physical address when its page is
+ *				shared with other address spaces (the shared
+ *				key, kernel/futex/core.c)
  *
  * Every access goes through user-core's uaccess (kernel/user/uaccess.h:
- * get_user_u32, futex_atomic_cmpxchg_inatomic, fault_in_user_writeable),
+ * get_user_u32, futex_atomic_cmpxchg_inatomic, fault_in_user_writeable,
+ * user_shared_phys),
  * for a program's threads and for the in-kernel suites alike: those run
  * their kernel threads on a test address space that aliases their words
  * (tests/kernel/futex_test_mm.c, kthread_use_mm).  A kernel thread on no
@@ -57,6 +61,14 @@ static inline int futex_fault_in(u32 __user *uaddr)
 static inline const void *futex_key_mm(void)
 {
 	return current->mm;
+}
+
+/* futex_shared_phys - 0 and *phys when uaddr's page is shared, -ENOENT
+ * (private) or -EFAULT (unmapped).  Context: task, may sleep.  Locking:
+ * none held (takes current's mmap_lock). */
+static inline int futex_shared_phys(const u32 __user *uaddr, u64 *phys)
+{
+	return user_shared_phys(uaddr, phys);
 }
 
 #endif /* KERNEL_FUTEX_FUTEX_UACCESS_H */

@@ -21,7 +21,12 @@
  *	[4] a word user space has made unusable (unmapped, or no longer our
  *	    TID) after a few tries: the rt_mutex is handed over all the
  *	    same, so nobody sleeps on a dead task; the word is then the
- *	    program's own problem, as a corrupted mutex is
+ *	    program's own problem, as a corrupted mutex is.  A shared key
+ *	    (a process-shared PI futex) names the word by its physical
+ *	    address, not by our user address: it goes to [4] at once; a
+ *	    robust one was handed on, word and all, by the robust-list
+ *	    walk before this (kernel/futex/robust.c), which has the user
+ *	    address
  *	[5] no task on the rt_mutex (a waiter between its failed [LP5] and
  *	    its [LP7]): just leave the list; that waiter frees the state
  * The list is empty when this returns, and stays empty: attach refuses
@@ -29,9 +34,9 @@
  * Linux counterpart: exit_pi_state_list in kernel/futex/core.c, which
  * leaves the rt_mutex without owner and lets the woken waiter repair the
  * word (fixup_pi_state_owner); rtk writes the word first, as its unlock
- * does (pi.c), so the word and the rt_mutex never disagree.  Linux also
- * runs the robust list first and sets FUTEX_OWNER_DIED; rtk has no robust
- * lists yet.
+ * does (pi.c), so the word and the rt_mutex never disagree.  As in Linux,
+ * the robust list is walked first (kernel/futex/robust.c, called by
+ * do_exit before PF_EXITING): what it hands on is no longer ours here.
  */
 #include "kernel/futex/futex_internal.h"
 #include "kernel/futex/futex.h"
@@ -100,6 +105,7 @@ static void exit_pi_state(struct futex_pi_state *ps,
 {
 	u32 __user *uaddr = (u32 __user *)key->address;
 	struct futex_hash_bucket *hb = futex_hash(key);
+	bool shared = futex_key_is_shared(key);
 	u32 uval = 0;
 	int tries, ret;
 
@@ -107,11 +113,12 @@ static void exit_pi_state(struct futex_pi_state *ps,
 		raw_spin_lock(&hb->lock);
 		if (!pi_state_first_of(ps))			/* [2] */
 			break;
-		ret = futex_get_value_locked(&uval, uaddr);
+		/* a shared key holds no user address of ours: [4] */
+		ret = shared ? -EINVAL : futex_get_value_locked(&uval, uaddr);
 		if (!ret && (uval & FUTEX_TID_MASK) != futex_tid(current))
 			ret = -EINVAL;
 		if (!ret) {
-			ret = wake_futex_pi(uaddr, uval, ps);	/* [3] */
+			ret = wake_futex_pi(uaddr, uval, ps, 0);	/* [3] */
 			if (!ret)
 				break;
 		}
