@@ -47,6 +47,10 @@ check "libtest: the library checks itself" 0 '^# libtest: [0-9]+ checks, 0 faile
 check "t_signal: Linux's signal semantics, every check" 0 \
 	'^t_signal: [0-9]+ checks, 0 failed$' t_signal
 check "t_signal term: killed by SIGTERM" 143 '' t_signal term
+# t_robust: MAP_SHARED|MAP_ANONYMOUS across fork, process-shared and
+# robust futexes (plain and PI), bad robust lists: Linux's answers
+check "t_robust: shared memory and robust futexes across fork" 0 \
+	'^t_robust: [0-9]+ checks, 0 failed$' t_robust
 check "cyclictest refuses -p 120" 1 'priority must be 1..99' cyclictest -p 120
 # SCHED_FIFO needs root (CAP_SYS_NICE) and an RT budget (a container's
 # cgroup may have none): ask chrt, or try as root when it is missing.
