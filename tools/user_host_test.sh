@@ -105,7 +105,8 @@ else
 fi
 for t in "$dir"/*.elf; do
 	case $(basename "$t" .elf) in
-	hello | true | false | libtest | cyclictest | pidemo | pi_stress | t_signal) ;;
+	hello | true | false | libtest | cyclictest | pidemo | pi_stress | \
+		t_signal | t_robust) ;;
 	*) skip "$(basename "$t" .elf)" "rtk-only test program (user/tests)" ;;
 	esac
 done
