@@ -299,8 +299,11 @@ bool pi_state_hand_over(struct futex_pi_state *pi_state)
  * into the word first (it may fault; nothing has changed yet), with
  * FUTEX_WAITERS when others still wait, so that the new owner's unlock
  * comes here again; then the rt_mutex is handed over and current loses
- * the boost.  died is 0, or FUTEX_OWNER_DIED for the robust-list walk
- * of a dying owner (robust.c): the new owner's word then carries it.
+ * the boost.  died is 0, or FUTEX_OWNER_DIED for a dying owner (its
+ * robust-list walk, robust.c, or its exit, pi_exit.c): the new owner's
+ * word then carries it.  uaddr NULL: the word is the shared key's,
+ * reached through the direct map (the exit of an owner that has no
+ * user address for it, pi_exit.c).
  * 0, -EFAULT, -EAGAIN (the word changed: read it again), -EINVAL (the
  * word and the pi_state disagree: user space wrote a contended word).
  * The owner's exit hands its futexes on the same way (pi_exit.c).
@@ -325,7 +328,13 @@ int wake_futex_pi(u32 __user *uaddr, u32 uval,
 	newval = futex_tid(rt_mutex_top_waiter(lock)->task) | died;
 	if (!pi_mutex_has_one_waiter(lock))
 		newval |= FUTEX_WAITERS;
-	ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, newval);
+	if (uaddr) {
+		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, newval);
+	} else {
+		BUG_ON(!futex_key_is_shared(&pi_state->key));
+		ret = futex_cmpxchg_shared_locked(
+			&curval, pi_state->key.address, uval, newval);
+	}
 	if (ret)
 		goto out_unlock;
 	if (curval != uval) {

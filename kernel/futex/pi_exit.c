@@ -15,18 +15,18 @@
  *	    an unlock of ours cannot race (we are here), but its last waiter
  *	    may have left (put_pi_state_locked unlists it, under this lock)
  *	[3] hand it to the top waiter as FUTEX_UNLOCK_PI does
- *	    (wake_futex_pi: the word names the new owner, the rt_mutex is
+ *	    (wake_futex_pi: the word names the new owner, with
+ *	    FUTEX_OWNER_DIED as Linux's waiter leaves it, the rt_mutex is
  *	    handed over and our boost goes); a word that faults is faulted
- *	    in and [2] done again
+ *	    in and [2] done again.  A shared key (a process-shared PI
+ *	    futex) names the word by its physical address, not by a user
+ *	    address of ours: the word is reached through the direct map,
+ *	    which never faults (futex_uaccess.h).  A robust futex was handed
+ *	    on by the robust-list walk before this (robust.c)
  *	[4] a word user space has made unusable (unmapped, or no longer our
  *	    TID) after a few tries: the rt_mutex is handed over all the
  *	    same, so nobody sleeps on a dead task; the word is then the
- *	    program's own problem, as a corrupted mutex is.  A shared key
- *	    (a process-shared PI futex) names the word by its physical
- *	    address, not by our user address: it goes to [4] at once; a
- *	    robust one was handed on, word and all, by the robust-list
- *	    walk before this (kernel/futex/robust.c), which has the user
- *	    address
+ *	    program's own problem, as a corrupted mutex is
  *	[5] no task on the rt_mutex (a waiter between its failed [LP5] and
  *	    its [LP7]): just leave the list; that waiter frees the state
  * The list is empty when this returns, and stays empty: attach refuses
@@ -103,9 +103,10 @@ static void exit_pi_state_force(struct futex_pi_state *ps, u32 uval)
 static void exit_pi_state(struct futex_pi_state *ps,
 			  const struct futex_key *key)
 {
-	u32 __user *uaddr = (u32 __user *)key->address;
-	struct futex_hash_bucket *hb = futex_hash(key);
 	bool shared = futex_key_is_shared(key);
+	/* a shared key holds no user address of ours: the direct map's */
+	u32 __user *uaddr = shared ? NULL : (u32 __user *)key->address;
+	struct futex_hash_bucket *hb = futex_hash(key);
 	u32 uval = 0;
 	int tries, ret;
 
@@ -113,12 +114,12 @@ static void exit_pi_state(struct futex_pi_state *ps,
 		raw_spin_lock(&hb->lock);
 		if (!pi_state_first_of(ps))			/* [2] */
 			break;
-		/* a shared key holds no user address of ours: [4] */
-		ret = shared ? -EINVAL : futex_get_value_locked(&uval, uaddr);
+		ret = shared ? futex_get_shared_locked(&uval, key->address) :
+			       futex_get_value_locked(&uval, uaddr);
 		if (!ret && (uval & FUTEX_TID_MASK) != futex_tid(current))
 			ret = -EINVAL;
-		if (!ret) {
-			ret = wake_futex_pi(uaddr, uval, ps, 0);	/* [3] */
+		if (!ret) {					/* [3] */
+			ret = wake_futex_pi(uaddr, uval, ps, FUTEX_OWNER_DIED);
 			if (!ret)
 				break;
 		}

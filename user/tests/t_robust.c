@@ -17,7 +17,13 @@
  *   4. the same with a PI futex between the processes: the parent's
  *      FUTEX_LOCK_PI returns 0, the word names the parent and carries
  *      FUTEX_OWNER_DIED; FUTEX_UNLOCK_PI frees it;
- *   5. bad robust lists in a child (a head at an unmapped address, at a
+ *   5. a child that dies holding a PI futex it never listed robust, the
+ *      parent in FUTEX_LOCK_PI: the parent gets it (0), the word names
+ *      the parent and carries FUTEX_OWNER_DIED all the same (Linux's
+ *      exit_pi_state_list leaves the pi_state ownerless, and the waiter's
+ *      fixup_pi_state_owner sets the bit; rtk's exit writes it, reaching
+ *      the shared word through the kernel's mapping);
+ *   6. bad robust lists in a child (a head at an unmapped address, at a
  *      kernel address, an entry whose word lies outside user memory, a
  *      cycle, a
  *      pending entry): the child exits 0 and is reaped, the words of a
@@ -58,11 +64,12 @@ struct rmutex {
 struct shared {
 	u32 data;
 	u32 ready;		/* the child's handshake */
+	u32 plain_pi;		/* 5. */
 	u32 wait_word;		/* 2. */
 	struct rmutex robust;	/* 3. */
 	struct rmutex pi;	/* 4. */
-	struct rmutex cycle[2];	/* 5. */
-	struct rmutex pending;	/* 5. */
+	struct rmutex cycle[2];	/* 6. */
+	struct rmutex pending;	/* 6. */
 };
 
 static struct shared *sh;
@@ -250,7 +257,35 @@ static void robust_pi_owner_dies(void)
 	check("robust PI: the word after the unlock", load(&sh->pi.word), 0);
 }
 
-/* bad_list_child - a child whose robust list is case `which` of 5. */
+static void pi_owner_dies(void)
+{
+	s64 deadline = clock_now_ns(CLOCK_REALTIME) + GUARD_NS;
+	struct timespec ts = ns_to_timespec(deadline);
+	int pid;
+	long ret;
+	u32 v;
+
+	store(&sh->plain_pi, 0);
+	store(&sh->ready, 0);
+	pid = fork();
+	if (pid == 0) {
+		store(&sh->plain_pi, (u32)gettid());
+		store(&sh->ready, 1);
+		exit_group(spin_until(&sh->plain_pi, WAITERS) ? 0 : 3);
+	}
+	spin_until(&sh->ready, 1);
+	ret = futex(&sh->plain_pi, FUTEX_LOCK_PI, 0, &ts, NULL, 0);
+	v = load(&sh->plain_pi);
+	check("PI owner dies: FUTEX_LOCK_PI", ret, 0);
+	check("PI owner dies: the word names the parent", v & TID_MASK,
+	      gettid());
+	check("PI owner dies: FUTEX_OWNER_DIED set", !!(v & OWNER_DIED), 1);
+	check("PI owner dies: child exit status", reap(pid), 0);
+	check("PI owner dies: FUTEX_UNLOCK_PI",
+	      futex(&sh->plain_pi, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0), 0);
+}
+
+/* bad_list_child - a child whose robust list is case `which` of 6. */
 static int bad_list_child(int which)
 {
 	static struct robust_list_head head;
@@ -316,6 +351,7 @@ int main(int argc, char **argv)
 	shared_wait_wake();
 	robust_owner_dies();
 	robust_pi_owner_dies();
+	pi_owner_dies();
 	bad_robust_lists();
 	check("munmap of the shared page", munmap(sh, 4096), 0);
 	printf("t_robust: %d checks, %d failed\n", checks, failures);
