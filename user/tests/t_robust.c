@@ -64,10 +64,10 @@ struct rmutex {
 struct shared {
 	u32 data;
 	u32 ready;		/* the child's handshake */
-	u32 plain_pi;		/* 5. */
 	u32 wait_word;		/* 2. */
 	struct rmutex robust;	/* 3. */
 	struct rmutex pi;	/* 4. */
+	struct rmutex plain_pi;	/* 5. */
 	struct rmutex cycle[2];	/* 6. */
 	struct rmutex pending;	/* 6. */
 };
@@ -176,10 +176,10 @@ static void shared_wait_wake(void)
 	check("child's shared FUTEX_WAIT returned 0", reap(pid), 0);
 }
 
-/* hold_and_die - the child of 3. and 4.: take m (as its owner), list it
- * robust (pi: bit 0 of the pointer to it), then die once the parent's
- * wait set FUTEX_WAITERS. */
-static __noreturn void hold_and_die(struct rmutex *m, bool pi)
+/* hold_and_die - the child of 3., 4. and 5.: take m (as its owner),
+ * list it robust unless it is 5.'s (pi: bit 0 of the pointer to it),
+ * then die once the parent's wait set FUTEX_WAITERS. */
+static __noreturn void hold_and_die(struct rmutex *m, bool pi, bool robust)
 {
 	static struct robust_list_head head;
 
@@ -187,7 +187,7 @@ static __noreturn void hold_and_die(struct rmutex *m, bool pi)
 	m->list.next = &head.list;
 	head.futex_offset = RMUTEX_OFFSET;
 	head.list_op_pending = NULL;
-	if (set_robust_list(&head))
+	if (robust && set_robust_list(&head))
 		exit_group(2);
 	store(&m->word, (u32)gettid());
 	store(&sh->ready, 1);
@@ -204,7 +204,7 @@ static void robust_owner_dies(void)
 	store(&sh->ready, 0);
 	pid = fork();
 	if (pid == 0)
-		hold_and_die(&sh->robust, false);
+		hold_and_die(&sh->robust, false, true);
 	spin_until(&sh->ready, 1);
 	/* a robust mutex's slow lock: mark it contended, sleep on it */
 	while (!((v = load(&sh->robust.word)) & OWNER_DIED)) {
@@ -232,57 +232,39 @@ static void robust_owner_dies(void)
 	       kernel_woken ? "yes" : "no (the owner died first)");
 }
 
-static void robust_pi_owner_dies(void)
+/* pi_owner_dies - 4. (robust) and 5.: the child dies holding m, a PI
+ * futex, while the parent waits in FUTEX_LOCK_PI. */
+static void pi_owner_dies(struct rmutex *m, bool robust)
 {
 	s64 deadline = clock_now_ns(CLOCK_REALTIME) + GUARD_NS;
 	struct timespec ts = ns_to_timespec(deadline);
+	const char *kind = robust ? "robust PI" : "PI";
+	char what[80];
 	int pid;
 	long ret;
 	u32 v;
 
-	store(&sh->pi.word, 0);
+	store(&m->word, 0);
 	store(&sh->ready, 0);
 	pid = fork();
 	if (pid == 0)
-		hold_and_die(&sh->pi, true);
+		hold_and_die(m, true, robust);
 	spin_until(&sh->ready, 1);
-	ret = futex(&sh->pi.word, FUTEX_LOCK_PI, 0, &ts, NULL, 0);
-	v = load(&sh->pi.word);
-	check("robust PI: FUTEX_LOCK_PI across processes", ret, 0);
-	check("robust PI: the word names the parent", v & TID_MASK, gettid());
-	check("robust PI: FUTEX_OWNER_DIED set", !!(v & OWNER_DIED), 1);
-	check("robust PI: child exit status", reap(pid), 0);
-	check("robust PI: FUTEX_UNLOCK_PI",
-	      futex(&sh->pi.word, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0), 0);
-	check("robust PI: the word after the unlock", load(&sh->pi.word), 0);
-}
-
-static void pi_owner_dies(void)
-{
-	s64 deadline = clock_now_ns(CLOCK_REALTIME) + GUARD_NS;
-	struct timespec ts = ns_to_timespec(deadline);
-	int pid;
-	long ret;
-	u32 v;
-
-	store(&sh->plain_pi, 0);
-	store(&sh->ready, 0);
-	pid = fork();
-	if (pid == 0) {
-		store(&sh->plain_pi, (u32)gettid());
-		store(&sh->ready, 1);
-		exit_group(spin_until(&sh->plain_pi, WAITERS) ? 0 : 3);
-	}
-	spin_until(&sh->ready, 1);
-	ret = futex(&sh->plain_pi, FUTEX_LOCK_PI, 0, &ts, NULL, 0);
-	v = load(&sh->plain_pi);
-	check("PI owner dies: FUTEX_LOCK_PI", ret, 0);
-	check("PI owner dies: the word names the parent", v & TID_MASK,
-	      gettid());
-	check("PI owner dies: FUTEX_OWNER_DIED set", !!(v & OWNER_DIED), 1);
-	check("PI owner dies: child exit status", reap(pid), 0);
-	check("PI owner dies: FUTEX_UNLOCK_PI",
-	      futex(&sh->plain_pi, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0), 0);
+	ret = futex(&m->word, FUTEX_LOCK_PI, 0, &ts, NULL, 0);
+	v = load(&m->word);
+	snprintf(what, sizeof(what), "%s: FUTEX_LOCK_PI across processes",
+		 kind);
+	check(what, ret, 0);
+	snprintf(what, sizeof(what), "%s: the word names the parent", kind);
+	check(what, v & TID_MASK, gettid());
+	snprintf(what, sizeof(what), "%s: FUTEX_OWNER_DIED set", kind);
+	check(what, !!(v & OWNER_DIED), 1);
+	snprintf(what, sizeof(what), "%s: child exit status", kind);
+	check(what, reap(pid), 0);
+	snprintf(what, sizeof(what), "%s: FUTEX_UNLOCK_PI", kind);
+	check(what, futex(&m->word, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0), 0);
+	snprintf(what, sizeof(what), "%s: the word after the unlock", kind);
+	check(what, load(&m->word), 0);
 }
 
 /* bad_list_child - a child whose robust list is case `which` of 6. */
@@ -350,8 +332,8 @@ int main(int argc, char **argv)
 	shared_memory();
 	shared_wait_wake();
 	robust_owner_dies();
-	robust_pi_owner_dies();
-	pi_owner_dies();
+	pi_owner_dies(&sh->pi, true);
+	pi_owner_dies(&sh->plain_pi, false);
 	bad_robust_lists();
 	check("munmap of the shared page", munmap(sh, 4096), 0);
 	printf("t_robust: %d checks, %d failed\n", checks, failures);
