@@ -94,6 +94,7 @@ struct mm_struct *dup_mm(struct mm_struct *old, const char *name)
 		return NULL;
 	rt_mutex_lock(&old->mmap_lock);					/* [2] */
 	mm->mmap_next = old->mmap_next;
+	mm->nr_shared_anon = old->nr_shared_anon;	/* its files: held */
 	mm->start_brk = old->start_brk;
 	mm->brk = old->brk;
 	err = mm_dup_files(mm, old);

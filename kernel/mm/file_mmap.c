@@ -191,9 +191,12 @@ int __do_mmap_file(struct mm_struct *mm, unsigned long addr,
  * MAP_PAGE_BORROWED page as it is) and holds the inode too
  * (mm_dup_files), so parent and child share the memory until the last
  * of them exits; a futex there is keyed by the physical address
- * (kernel/futex/core.c).  The size is capped at FS_MAX_FILE_SIZE, a
- * shared file's cap (-ENOMEM above it), and the pages are not counted
- * in nr_pages, as no shared file's are.
+ * (kernel/futex/core.c).  The pages are not in nr_pages (no shared
+ * file's are, and munmap does not free them) but in nr_shared_anon,
+ * against the same USER_MAX_PAGES: the memory stays allocated until
+ * exit_mmap drops the file, however often it is unmapped, so without a
+ * cap a loop of mmap and munmap would take every free page (-ENOMEM
+ * past it; a fork's child inherits the count with the files).
  * Context: task, sleeps.  Locking: mmap_lock held; takes the tree lock.
  */
 int __do_mmap_shared_anon(struct mm_struct *mm, unsigned long addr,
@@ -203,6 +206,8 @@ int __do_mmap_shared_anon(struct mm_struct *mm, unsigned long addr,
 	int err;
 
 	mmap_assert_locked(mm);
+	if (npages > USER_MAX_PAGES - mm->nr_shared_anon)
+		return -ENOMEM;
 	fs_tree_write_lock();					/* [1] */
 	inode = new_inode(S_IFREG | 0600);
 	if (inode)
@@ -213,5 +218,7 @@ int __do_mmap_shared_anon(struct mm_struct *mm, unsigned long addr,
 	err = __do_mmap_file(mm, addr, npages, map_flags, inode, 0,	/* [2] */
 			     true);
 	iput(inode);						/* [3] */
+	if (!err)
+		mm->nr_shared_anon += npages;
 	return err;
 }

@@ -29,6 +29,10 @@
  *      pending entry): the child exits 0 and is reaped, the words of a
  *      cycle's entries that named the child get FUTEX_OWNER_DIED, and so
  *      does the pending one's.
+ *   7. (rtk only) shared anonymous memory counts until exit, however
+ *      often unmapped (its file lives until then): mmap and munmap of
+ *      1 MiB succeed until the 64 MiB cap (USER_MAX_PAGES), then
+ *      -ENOMEM; Linux frees it at munmap and has no such cap.
  * No check waits for a time: every handshake is a word in the shared
  * page; each wait has a 10 s guard that only a broken kernel reaches.
  * tests/kernel/test_user_fork.c runs it, tools/user_host_test.sh runs it
@@ -321,6 +325,25 @@ static void bad_robust_lists(void)
 	      OWNER_DIED);
 }
 
+/* the 7. loop: 1 MiB mappings, each unmapped at once, until refused */
+static void shared_anon_cap(void)
+{
+	long mib = 1 << 20, n = 0;
+	void *p;
+
+	for (;;) {
+		p = mmap(NULL, mib, PROT_READ | PROT_WRITE,
+			 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (mmap_failed(p) || n > 64)
+			break;
+		munmap(p, mib);
+		n++;
+	}
+	/* 64 MiB less the one page of `sh` */
+	check("shared anon cap: 1 MiB maps before the cap", n, 63);
+	check("shared anon cap: then", mmap_failed(p) ? (long)p : 0, -ENOMEM);
+}
+
 int main(int argc, char **argv)
 {
 	sh = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
@@ -335,6 +358,8 @@ int main(int argc, char **argv)
 	pi_owner_dies(&sh->pi, true);
 	pi_owner_dies(&sh->plain_pi, false);
 	bad_robust_lists();
+	if (getppid() == 0)	/* started by rtk's kernel, not a shell */
+		shared_anon_cap();
 	check("munmap of the shared page", munmap(sh, 4096), 0);
 	printf("t_robust: %d checks, %d failed\n", checks, failures);
 	return failures;
