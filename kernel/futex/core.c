@@ -42,9 +42,9 @@ const char futex_shared_space;
 
 /*
  * futex_get_key - futex_internal.h.  A shared op on a page that is not
- * shared keeps the private key, as Linux's get_futex_key for an
- * anonymous private page; so does an unmapped word, whose access then
- * answers -EFAULT.  The key is taken before the bucket lock and the
+ * shared gets the private key marked FUTEX_KEY_MMSHARED, as Linux's
+ * get_futex_key for an anonymous private page; so does an unmapped
+ * word, whose access then answers -EFAULT.  The key is taken before the bucket lock and the
  * word is read after, as Linux does: a munmap in between leaves a key
  * for a word nobody can reach, which wakes nobody (rtk's shared page is
  * not freed before its mm's last thread exits, so no other word takes
@@ -60,9 +60,13 @@ int futex_get_key(u32 __user *uaddr, unsigned int flags,
 		return -EINVAL;
 	key->mm = futex_key_mm();
 	key->address = (uintptr_t)uaddr;
-	if ((flags & FLAGS_SHARED) && !futex_shared_phys(uaddr, &phys)) {
+	if (!(flags & FLAGS_SHARED))
+		return 0;
+	if (!futex_shared_phys(uaddr, &phys)) {
 		key->mm = FUTEX_KEY_SHARED;
 		key->address = (uintptr_t)phys;
+	} else {
+		key->address |= FUTEX_KEY_MMSHARED;
 	}
 	return 0;
 }

@@ -40,8 +40,11 @@
 /*
  * A futex's name (Linux's union futex_key, both halves):
  *	private	mm: the address space (futex_key_mm), address: the word's
- *		user address there; every FUTEX_PRIVATE_FLAG op, and any op
- *		on a private page
+ *		user address there; every FUTEX_PRIVATE_FLAG op, and an op
+ *		without it on a private page, which also sets
+ *		FUTEX_KEY_MMSHARED in address (Linux's FUT_OFF_MMSHARED): a
+ *		FUTEX_WAKE_PRIVATE does not wake a plain FUTEX_WAIT on the
+ *		same word, nor the other way round, as in Linux
  *	shared	mm: FUTEX_KEY_SHARED, address: the word's physical address;
  *		an op without FUTEX_PRIVATE_FLAG on a MAP_SHARED page (a
  *		file's, or MAP_SHARED|MAP_ANONYMOUS memory), so that two
@@ -55,6 +58,11 @@ struct futex_key {
 	uintptr_t address;		/* the u32's address: user or phys */
 };
 
+/* bit 1 of a private key's address: the op was not FUTEX_PRIVATE_FLAG
+ * (the word is u32-aligned, so the bit is free); futex_key_uaddr takes
+ * it off */
+#define FUTEX_KEY_MMSHARED 0x2UL
+
 /* the "address space" of every shared key: no mm has this address */
 extern const char futex_shared_space;
 #define FUTEX_KEY_SHARED ((const void *)&futex_shared_space)
@@ -62,6 +70,12 @@ extern const char futex_shared_space;
 static inline bool futex_key_is_shared(const struct futex_key *key)
 {
 	return key->mm == FUTEX_KEY_SHARED;
+}
+
+/* futex_key_uaddr - a private key's word, in its mm */
+static inline u32 __user *futex_key_uaddr(const struct futex_key *key)
+{
+	return (u32 __user *)(key->address & ~FUTEX_KEY_MMSHARED);
 }
 
 struct futex_hash_bucket {

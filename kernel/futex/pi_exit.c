@@ -105,7 +105,7 @@ static void exit_pi_state(struct futex_pi_state *ps,
 {
 	bool shared = futex_key_is_shared(key);
 	/* a shared key holds no user address of ours: the direct map's */
-	u32 __user *uaddr = shared ? NULL : (u32 __user *)key->address;
+	u32 __user *uaddr = shared ? NULL : futex_key_uaddr(key);
 	struct futex_hash_bucket *hb = futex_hash(key);
 	u32 uval = 0;
 	int tries, ret;

@@ -87,7 +87,9 @@ static int fetch_robust_entry(struct robust_list __user **entry,
  *	    one that faults is faulted in first
  *	[6] and if FUTEX_WAITERS was set, wake one waiter
  * The wakes are shared-keyed, as Linux's: a word on a MAP_SHARED page is
- * a process-shared futex's, and a private one keeps the private key.
+ * a process-shared futex's, and on a private page the key is the
+ * FUTEX_KEY_MMSHARED one, so the waiter must have waited without
+ * FUTEX_PRIVATE_FLAG (glibc's robust mutexes always do).
  * Context: task, may sleep.  Locking: none held.
  */
 static int handle_futex_death(u32 __user *uaddr, bool pi, bool pending_op)
