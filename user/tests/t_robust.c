@@ -10,6 +10,9 @@
  *      is woken by the parent's FUTEX_WAKE on the same word: the wake
  *      returns 1 and the child's wait 0; a FUTEX_WAKE_PRIVATE of the
  *      parent on that word wakes nobody (its key is the parent's mm);
+ *      and on a private page, between two threads, a FUTEX_WAKE_PRIVATE
+ *      does not wake a plain FUTEX_WAIT either (Linux keys the two
+ *      apart, FUT_OFF_MMSHARED), a plain FUTEX_WAKE does;
  *   3. a child that dies holding a robust futex (set_robust_list) while
  *      the parent waits on it: the word becomes FUTEX_OWNER_DIED |
  *      FUTEX_WAITERS, TID 0, and the parent's FUTEX_WAIT ends (it never
@@ -40,6 +43,7 @@
  */
 #include "user/lib/ulib.h"
 #include "user/lib/clock.h"
+#include "user/lib/pthread.h"
 
 #define WAITERS		0x80000000u	/* FUTEX_WAITERS */
 #define OWNER_DIED	0x40000000u	/* FUTEX_OWNER_DIED */
@@ -149,10 +153,52 @@ static void shared_memory(void)
 	check("parent's private page is its own", *priv, 0x2222);
 }
 
-static void shared_wait_wake(void)
+static u32 private_word, private_ready;
+
+static void *private_waiter(void *unused)
+{
+	struct timespec ts = { .tv_sec = 10 };
+
+	store(&private_ready, 1);
+	return (void *)futex(&private_word, FUTEX_WAIT, 0, &ts, NULL, 0);
+}
+
+/* wake_until_one - FUTEX_WAKE (op) word until it wakes one or the guard
+ * passes (until the waiter is queued a wake finds nobody); the count */
+static long wake_until_one(u32 *word, int op)
 {
 	s64 end = clock_now_ns(CLOCK_MONOTONIC) + GUARD_NS;
 	long woken = 0;
+
+	while (woken == 0 && clock_now_ns(CLOCK_MONOTONIC) < end) {
+		woken = futex(word, op, 1, NULL, NULL, 0);
+		if (!woken)
+			sched_yield();
+	}
+	return woken;
+}
+
+static void private_page_keys(void)
+{
+	pthread_t th;
+	void *ret = (void *)-1;
+
+	if (pthread_create(&th, NULL, private_waiter, NULL)) {
+		check("pthread_create", -1, 0);
+		return;
+	}
+	spin_until(&private_ready, 1);
+	check("private page: FUTEX_WAKE_PRIVATE misses a plain FUTEX_WAIT",
+	      futex(&private_word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL,
+		    NULL, 0), 0);
+	check("private page: FUTEX_WAKE wakes it",
+	      wake_until_one(&private_word, FUTEX_WAKE), 1);
+	pthread_join(th, &ret);
+	check("private page: the thread's FUTEX_WAIT", (long)ret, 0);
+}
+
+static void shared_wait_wake(void)
+{
 	int pid;
 
 	store(&sh->wait_word, 0);
@@ -170,13 +216,8 @@ static void shared_wait_wake(void)
 	check("FUTEX_WAKE_PRIVATE wakes no other process",
 	      futex(&sh->wait_word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL,
 		    NULL, 0), 0);
-	/* until the child is queued a wake finds nobody: try again */
-	while (woken == 0 && clock_now_ns(CLOCK_MONOTONIC) < end) {
-		woken = futex(&sh->wait_word, FUTEX_WAKE, 1, NULL, NULL, 0);
-		if (!woken)
-			sched_yield();
-	}
-	check("shared FUTEX_WAKE woke the child", woken, 1);
+	check("shared FUTEX_WAKE woke the child",
+	      wake_until_one(&sh->wait_word, FUTEX_WAKE), 1);
 	check("child's shared FUTEX_WAIT returned 0", reap(pid), 0);
 }
 
@@ -354,6 +395,7 @@ int main(int argc, char **argv)
 	}
 	shared_memory();
 	shared_wait_wake();
+	private_page_keys();
 	robust_owner_dies();
 	pi_owner_dies(&sh->pi, true);
 	pi_owner_dies(&sh->plain_pi, false);
