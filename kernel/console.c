@@ -43,6 +43,9 @@
 #include "kernel/console.h"
 #include "kernel/printk.h"
 #include "kernel/sched/wait.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal.h"
+#include "lib/errno.h"
 #include "kernel/sched/preempt.h"
 #include "kernel/irqflags.h"
 #include "kernel/locking/raw_spinlock.h"
@@ -55,7 +58,8 @@ int console_level = -1;
 
 static u8 input_ring[INPUT_RING];
 static unsigned int input_head;	/* written by the producer only */
-static unsigned int input_tail;	/* written by the consumer only */
+static unsigned int input_tail;	/* written by a consumer, under
+				 * input_consumer_lock */
 static unsigned long input_refused;
 static bool input_irq_driven;	/* a receive interrupt feeds the ring */
 static bool input_stalled;	/* producer stopped on a full ring */
@@ -63,6 +67,10 @@ static void (*input_resume)(void);	/* producer's hook to start again */
 static void (*input_resume_extra)(void);	/* the second producer's */
 /* Orders the producers' insertions (head updates); never held long. */
 static DEFINE_RAW_SPINLOCK(input_lock);
+/* Orders the consumers' removals (tail updates): the kernel shell and a
+ * program reading /dev/console (kernel/fs/tty_console.c) may both read,
+ * e.g. after `run prog &`; each byte goes to one of them. */
+static DEFINE_RAW_SPINLOCK(input_consumer_lock);
 /* The reader sleeps here once input is irq-driven (a tty read's wait). */
 static DECLARE_WAIT_QUEUE_HEAD(input_wait);
 
@@ -244,16 +252,23 @@ static void poll_consoles(void)
 
 int console_trygetc(void)
 {
-	unsigned int tail = input_tail;
+	unsigned long flags;
+	unsigned int tail;
 	int c;
 
-	if (__atomic_load_n(&input_head, __ATOMIC_ACQUIRE) == tail &&
+	if (__atomic_load_n(&input_head, __ATOMIC_ACQUIRE) ==
+		    READ_ONCE(input_tail) &&
 	    !READ_ONCE(input_irq_driven))
 		poll_consoles();
-	if (__atomic_load_n(&input_head, __ATOMIC_ACQUIRE) == tail)
+	raw_spin_lock_irqsave(&input_consumer_lock, flags);
+	tail = input_tail;
+	if (__atomic_load_n(&input_head, __ATOMIC_ACQUIRE) == tail) {
+		raw_spin_unlock_irqrestore(&input_consumer_lock, flags);
 		return -1;
+	}
 	c = input_ring[tail % INPUT_RING];
 	__atomic_store_n(&input_tail, tail + 1, __ATOMIC_RELEASE);
+	raw_spin_unlock_irqrestore(&input_consumer_lock, flags);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with stall's */
 	if (READ_ONCE(input_stalled) && input_room() >= INPUT_RING / 4) {
 		void (*extra)(void) = READ_ONCE(input_resume_extra);
@@ -270,6 +285,45 @@ static bool input_waiting(void)
 {
 	return __atomic_load_n(&input_head, __ATOMIC_ACQUIRE) !=
 	       READ_ONCE(input_tail);
+}
+
+bool console_input_pending(void)
+{
+	return input_waiting();
+}
+
+wait_queue_head_t *console_input_wq(void)
+{
+	return &input_wait;
+}
+
+/*
+ * console_getc_interruptible - console_getc for a program's read: the
+ * byte, or -ERESTARTSYS when a signal comes first (the read then
+ * returns to deliver it, and restarts under SA_RESTART).
+ * Context: task, sleeps (input is irq-driven once programs run).
+ */
+int console_getc_interruptible(void)
+{
+	struct wait_queue_entry we = { .task = NULL };
+	int c;
+
+	might_sleep();
+	while ((c = console_trygetc()) < 0) {
+		if (!READ_ONCE(input_irq_driven)) {
+			if (signal_pending(current))
+				return -ERESTARTSYS;
+			arch_cpu_relax();
+			continue;
+		}
+		prepare_to_wait(&input_wait, &we, TASK_INTERRUPTIBLE);
+		if (!input_waiting() && !signal_pending(current))
+			schedule();
+		finish_wait(&input_wait, &we);
+		if (signal_pending(current) && !input_waiting())
+			return -ERESTARTSYS;
+	}
+	return c;
 }
 
 /*

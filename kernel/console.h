@@ -48,6 +48,16 @@ void (*console_set_input_resume(void (*fn)(void)))(void);
 unsigned long console_input_refused(void);
 /* console_getc - next input byte, waiting for one.  Context: task. */
 int console_getc(void);
+/* console_getc_interruptible - the same, or -ERESTARTSYS when current
+ * is signalled first (a program's read, kernel/fs/tty_console.c).
+ * Context: task. */
+int console_getc_interruptible(void);
+/* console_input_pending - a byte is waiting in the input ring. */
+bool console_input_pending(void);
+/* console_input_wq - where readers sleep for input (poll_wait).
+ * The queue lives as long as the kernel. */
+struct wait_queue_head;
+struct wait_queue_head *console_input_wq(void);
 /* console_trygetc - next input byte or -1. */
 int console_trygetc(void);
 /* console_set_input_irq - a receive interrupt feeds the input ring now:

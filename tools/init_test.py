@@ -13,8 +13,11 @@ busybox /init script as Linux runs it (init=/init ct.mode=loaded): the
 shell forks the hackbench loop and one busy loop per CPU, Debian's
 cyclictest runs its loops, the script prints "compare-linux: done" and
 busybox's poweroff -f powers the machine off.  cyclictest must not warn
-that high-resolution timers are missing (clock_getres).
-Exit status 0 when both boots did what they should; each failed check
+that high-resolution timers are missing (clock_getres).  A fourth boot
+runs busybox's interactive shell as init=/bin/sh and types commands on
+the serial line (a pipeline, a child's exit code, `read`, exit 5): the
+console's line discipline (kernel/fs/tty_console.c) end to end.
+Exit status 0 when every boot did what it should; each failed check
 prints what was expected and the tail of the serial output.
 """
 import argparse
@@ -22,7 +25,8 @@ import subprocess
 import sys
 
 
-def boot(args, append, want, until=None, initrd=None, never=()):
+def boot(args, append, want, until=None, initrd=None, never=(), typed=None,
+         when=None):
     # `timeout` bounds a boot that never ends (a hang guard, not a
     # measurement: a boot takes seconds under TCG)
     cmd = ["timeout", str(args.timeout), args.qemu, "-machine", "q35", "-cpu", "max", "-smp", "2",
@@ -30,12 +34,19 @@ def boot(args, append, want, until=None, initrd=None, never=()):
            "-append", append, "-serial", "stdio", "-display", "none",
            "-monitor", "none", "-no-reboot",
            "-device", "isa-debug-exit,iobase=0xf4,iosize=4"]
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    # typed: bytes for the serial line once a line containing `when` is
+    # out (the console's ring holds them until the program reads)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         stdin=subprocess.PIPE if typed else None)
     lines, ok = [], False
     try:
         for raw in p.stdout:
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             lines.append(line)
+            if typed and when in line:
+                p.stdin.write(typed)
+                p.stdin.flush()
+                typed = None
             if until and until in line:
                 ok = True
                 break
@@ -90,6 +101,19 @@ def main():
                     initrd=args.initrd + "," + args.busybox_initrd,
                     never=["High resolution timers not available",
                            "Attempted to kill init", "BUG:", "panic"])
+        # busybox's interactive shell as pid 1 reads its commands from
+        # /dev/console (kernel/fs/tty_console.c): a line, a pipeline, a
+        # child's exit code, `read`, then exit 5 -> init's wait status
+        busy = boot(args, "init=/bin/sh",
+                    ["got:typed line", "rc=3", "piped:hello",
+                     "Attempted to kill init! exitcode=0x00000500"],
+                    until="boot complete, shell on the console",
+                    initrd=args.initrd + "," + args.busybox_initrd,
+                    typed=b"echo piped:$(echo hello | cat)\r"
+                          b"sh -c 'exit 3'; echo rc=$?\r"
+                          b"read x; echo got:$x\rtyped line\r"
+                          b"exit 5\r",
+                    when="Run /bin/sh as init process") and busy
     return 0 if good and bad and busy else 1
 
 

@@ -3,12 +3,10 @@
  * by the inode's major:minor as Linux's chrdev_open does, and /dev with
  * their nodes made at boot when the initramfs lacks them:
  *
- *   /dev/console          5:1   write: the kernel console (console_write);
- *                               read: 0, end of file -- rtk has no
- *                               console input for programs yet; TCGETS
- *                               gives Linux's default termios (so glibc
- *                               line-buffers stdout as on a tty),
- *                               TIOCGWINSZ 80x25; lseek -ESPIPE
+ *   /dev/console          5:1   kernel/fs/tty_console.c: write to the
+ *                               kernel console, read through a line
+ *                               discipline, the termios ioctls;
+ *                               lseek -ESPIPE
  *   /dev/null             1:3   read: 0; write: swallows; lseek: 0
  *   /dev/cpu_dma_latency 10:62  Linux's PM QoS CPU latency request: a
  *                               4-byte s32 write (or a hex string) sets
@@ -24,94 +22,12 @@
  */
 #include "kernel/fs/fdtable.h"
 #include "kernel/fs/fs_struct.h"
+#include "kernel/fs/tty_console.h"
 #include "kernel/user/uaccess.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
 #include "lib/errno.h"
 #include "lib/string.h"
-
-/* Bytes the console copies per write: on the stack, a line at once. */
-#define CONSOLE_CHUNK 256
-
-static long console_read(struct file *file, char __user *buf, size_t count,
-			 loff_t *pos)
-{
-	return 0;	/* no input for programs yet: end of file */
-}
-
-/*
- * console_fwrite - the bytes to the kernel console, CONSOLE_CHUNK at a
- * time: the count, or -EFAULT if none could be copied.
- * Context: task, may sleep.
- */
-static long console_fwrite(struct file *file, const char __user *buf,
-			   size_t count, loff_t *pos)
-{
-	char kbuf[CONSOLE_CHUNK];
-	size_t done = 0;
-
-	might_sleep();
-	while (done < count) {
-		size_t chunk = count - done < CONSOLE_CHUNK ? count - done
-							    : CONSOLE_CHUNK;
-		size_t left = copy_from_user(kbuf, buf + done, chunk);
-
-		console_write(kbuf, chunk - left);
-		done += chunk - left;
-		if (left)
-			return done ? (long)done : -EFAULT;
-	}
-	return (long)done;
-}
-
-/* Linux's tty_std_termios (drivers/tty/tty_io.c) and INIT_C_CC. */
-#define TERMIOS_IFLAG (0000400 | 0002000)	/* ICRNL | IXON */
-#define TERMIOS_OFLAG (0000001 | 0000004)	/* OPOST | ONLCR */
-#define TERMIOS_CFLAG (0000017 | 0000060 | 0000200 | 0002000)
-			/* B38400 | CS8 | CREAD | HUPCL */
-#define TERMIOS_LFLAG (0000001 | 0000002 | 0000010 | 0000020 | 0000040 | \
-		       0001000 | 0004000 | 0100000)
-			/* ISIG ICANON ECHO ECHOE ECHOK ECHOCTL ECHOKE IEXTEN */
-static const u8 init_c_cc[NCCS] = "\003\034\177\025\004\0\1\0\021\023\032\0"
-				  "\022\017\027\026\0";
-
-#define CONSOLE_ROWS 25
-#define CONSOLE_COLS 80
-
-/* console_ioctl - TCGETS, TIOCGWINSZ; anything else -ENOTTY (so a
- * TCSETS is refused too: nothing would act on it).  Context: task. */
-static long console_ioctl(struct file *file, unsigned int cmd,
-			  unsigned long arg)
-{
-	struct termios t;
-	struct winsize ws;
-
-	switch (cmd) {
-	case TCGETS:
-		memset(&t, 0, sizeof(t));
-		t.c_iflag = TERMIOS_IFLAG;
-		t.c_oflag = TERMIOS_OFLAG;
-		t.c_cflag = TERMIOS_CFLAG;
-		t.c_lflag = TERMIOS_LFLAG;
-		memcpy(t.c_cc, init_c_cc, sizeof(t.c_cc));
-		return copy_to_user((void __user *)arg, &t, sizeof(t)) ?
-			       -EFAULT : 0;
-	case TIOCGWINSZ:
-		memset(&ws, 0, sizeof(ws));
-		ws.ws_row = CONSOLE_ROWS;
-		ws.ws_col = CONSOLE_COLS;
-		return copy_to_user((void __user *)arg, &ws, sizeof(ws)) ?
-			       -EFAULT : 0;
-	default:
-		return -ENOTTY;
-	}
-}
-
-static const struct file_operations console_fops = {
-	.read = console_read,
-	.write = console_fwrite,
-	.ioctl = console_ioctl,
-};
 
 static long null_read(struct file *file, char __user *buf, size_t count,
 		      loff_t *pos)
@@ -278,6 +194,7 @@ void __init dev_init(void)
 	int ret;
 
 	might_sleep();
+	tty_console_init();
 	if (!root)
 		return;
 	ret = do_mkdirat(root, root, "/dev", 0755);

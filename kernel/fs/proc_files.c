@@ -70,14 +70,14 @@ static void show_comm(struct seq_buf *m)
 }
 
 /* stat: Linux's 52 fields, the ones rtk knows filled in (pid, comm,
- * state, ppid 0, threads, priority, nice), the rest 0 (fs/proc/array.c
- * do_task_stat's order). */
+ * state, ppid, pgrp and session as the pid, threads, priority, nice), the
+ * rest 0 (fs/proc/array.c do_task_stat's order). */
 static void show_stat_self(struct seq_buf *m)
 {
 	struct process *p = current_process();
 
-	seq_buf_printf(m, "%d (%s) R 0 %d %d 0 -1 0 0 0 0 0 0 0 0 0 %d %d %d 0",
-		       p ? p->tgid : current->pid, current->name,
+	seq_buf_printf(m, "%d (%s) R %d %d %d 0 -1 0 0 0 0 0 0 0 0 0 %d %d %d 0",
+		       p ? p->tgid : current->pid, current->name, process_ppid(p),
 		       p ? p->tgid : current->pid, p ? p->tgid : current->pid,
 		       current->prio - 100, PRIO_TO_NICE(current->static_prio),
 		       p ? READ_ONCE(p->nr_threads) : 1);

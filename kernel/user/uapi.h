@@ -378,7 +378,31 @@ struct linux_dirent64 {
 /* ioctl on a terminal (uapi/asm-generic/ioctls.h, termbits.h): the
  * kernel's struct termios, which TCGETS fills (19 control chars). */
 #define TCGETS			0x5401
+#define TCSETS			0x5402
+#define TCSETSW			0x5403
+#define TCSETSF			0x5404
 #define TIOCGWINSZ		0x5413
+/* c_cc indexes and the flag bits kernel/fs/tty_console.c acts on
+ * (include/uapi/asm-generic/termbits.h) */
+#define VINTR			0
+#define VERASE			2
+#define VKILL			3
+#define VEOF			4
+#define VTIME			5
+#define VMIN			6
+#define IGNCR			0000200
+#define ICRNL			0000400
+#define IXON			0002000
+#define OPOST			0000001
+#define ONLCR			0000004
+#define ISIG			0000001
+#define ICANON			0000002
+#define ECHO			0000010
+#define ECHOE			0000020
+#define ECHOK			0000040
+#define ECHOCTL			0001000
+#define ECHOKE			0004000
+#define IEXTEN			0100000
 #define NCCS			19
 struct termios {
 	u32 c_iflag;
