@@ -49,10 +49,6 @@ check "t_signal: Linux's signal semantics, every check" 0 \
 check "t_signal term: killed by SIGTERM" 143 '' t_signal term
 # t_requeue_pi: FUTEX_WAIT_REQUEUE_PI / FUTEX_CMP_REQUEUE_PI answer as Linux
 check "t_requeue_pi: a PI condition variable" 0 '^t_requeue_pi: ok$' t_requeue_pi
-# t_robust: MAP_SHARED|MAP_ANONYMOUS across fork, process-shared and
-# robust futexes (plain and PI), bad robust lists: Linux's answers
-check "t_robust: shared memory and robust futexes across fork" 0 \
-	'^t_robust: [0-9]+ checks, 0 failed$' t_robust
 check "cyclictest refuses -p 120" 1 'priority must be 1..99' cyclictest -p 120
 # SCHED_FIFO needs root (CAP_SYS_NICE) and an RT budget (a container's
 # cgroup may have none): ask chrt, or try as root when it is missing.
@@ -107,8 +103,8 @@ else
 fi
 for t in "$dir"/*.elf; do
 	case $(basename "$t" .elf) in
-	hello | true | false | libtest | cyclictest | pidemo | pi_stress | \
-		t_signal | t_requeue_pi | t_robust) ;;
+	hello | true | false | libtest | cyclictest | pidemo | pi_stress | t_signal | \
+	t_requeue_pi) ;;
 	*) skip "$(basename "$t" .elf)" "rtk-only test program (user/tests)" ;;
 	esac
 done

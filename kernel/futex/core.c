@@ -8,11 +8,9 @@
  * priority order and others first-come first-served (Linux since
  * 2.6.22).  The chain is not sorted by boosted prio: a boost is the PI
  * futex's business, and its rt_mutex orders those waiters itself.
- * Depends on kernel/futex/futex_uaccess.h for the key's address space
- * and, for a shared key, the word's physical address.
+ * Depends on kernel/futex/futex_uaccess.h for the key's address space.
  * Linux counterpart: kernel/futex/core.c (futex_hash, get_futex_key,
  * __futex_queue, __futex_unqueue, futex_top_waiter).  rtk leaves out the
- * inode-based shared key (the physical address stands for it), the
  * per-process private hash and the waiter counts that let FUTEX_WAKE skip
  * an empty bucket without its lock.
  */
@@ -38,36 +36,12 @@ void futex_init(void)
 	}
 }
 
-const char futex_shared_space;
-
-/*
- * futex_get_key - futex_internal.h.  A shared op on a page that is not
- * shared gets the private key marked FUTEX_KEY_MMSHARED, as Linux's
- * get_futex_key for an anonymous private page; so does an unmapped
- * word, whose access then answers -EFAULT.  The key is taken before the bucket lock and the
- * word is read after, as Linux does: a munmap in between leaves a key
- * for a word nobody can reach, which wakes nobody (rtk's shared page is
- * not freed before its mm's last thread exits, so no other word takes
- * its physical address meanwhile).
- */
-int futex_get_key(u32 __user *uaddr, unsigned int flags,
-		  struct futex_key *key)
+int futex_get_key(u32 __user *uaddr, struct futex_key *key)
 {
-	u64 phys;
-
-	might_sleep();
 	if ((uintptr_t)uaddr % sizeof(u32))
 		return -EINVAL;
 	key->mm = futex_key_mm();
 	key->address = (uintptr_t)uaddr;
-	if (!(flags & FLAGS_SHARED))
-		return 0;
-	if (!futex_shared_phys(uaddr, &phys)) {
-		key->mm = FUTEX_KEY_SHARED;
-		key->address = (uintptr_t)phys;
-	} else {
-		key->address |= FUTEX_KEY_MMSHARED;
-	}
 	return 0;
 }
 

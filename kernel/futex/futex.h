@@ -13,14 +13,15 @@
  * Files: core.c (the hash of futex queues), waitwake.c (FUTEX_WAIT and
  * FUTEX_WAKE), pi_state.c (the PI state and its rt_mutex), pi.c (the PI
  * operations), pi_exit.c (an exiting owner's hand-over), syscalls.c
- * (sys_futex, do_futex), requeue_pi.c (PI condition variables), robust.c
- * (the robust-list walk at exit); futex_uaccess.h is the seam to user
- * memory.  docs/primitives.md maps the operations.  An op without
- * FUTEX_PRIVATE_FLAG on a MAP_SHARED page names a process-shared futex
- * (core.c, the shared key).
+ * (sys_futex, do_futex), requeue_pi.c (PI condition variables);
+ * futex_uaccess.h is the seam to user memory.  docs/primitives.md maps
+ * the operations.
  * Linux counterpart: include/uapi/linux/futex.h, kernel/futex/.  rtk
- * leaves out plain requeue (FUTEX_REQUEUE, FUTEX_CMP_REQUEUE),
- * FUTEX_WAKE_OP, FUTEX_LOCK_PI2 and futex2.
+ * leaves out plain requeue (FUTEX_REQUEUE, FUTEX_CMP_REQUEUE), bitsets,
+ * FUTEX_WAKE_OP, FUTEX_LOCK_PI2, futex2, robust lists and
+ * FUTEX_OWNER_DIED recovery (the bit is defined and kept, never set), and shared futexes across
+ * address spaces (rtk's processes share no memory, so FUTEX_PRIVATE_FLAG
+ * changes nothing).
  */
 #ifndef KERNEL_FUTEX_FUTEX_H
 #define KERNEL_FUTEX_FUTEX_H
@@ -59,17 +60,6 @@ long do_futex(u32 __user *uaddr, int op, u32 val, ktime_t *abs_timeout,
  * Context: task, may sleep.  Locking: none held.
  */
 void exit_pi_state_list(void);
-
-/*
- * exit_robust_list - walk current's robust list (set_robust_list's head)
- * as Linux's exit_robust_list: every futex whose word names current gets
- * FUTEX_OWNER_DIED and one waiter woken (a PI one is handed to its top
- * waiter).  Called by do_exit before PF_EXITING (robust.c says why), and
- * by execve before the old mm goes (kernel/user/exec.c).  A bad
- * pointer or a cycle ends the walk, never the kernel.
- * Context: task, may sleep.  Locking: none held.
- */
-void exit_robust_list(void __user *head);
 
 /* futex_init - the hash of futex queues.  Context: boot, once. */
 void futex_init(void);

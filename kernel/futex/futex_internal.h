@@ -35,50 +35,12 @@
 #include "kernel/sched/task.h"
 
 
-/* FLAGS_SHARED - the op came without FUTEX_PRIVATE_FLAG (Linux's name):
- * its key may be a shared one. */
-#define FLAGS_SHARED 0x01
-
-/*
- * A futex's name (Linux's union futex_key, both halves):
- *	private	mm: the address space (futex_key_mm), address: the word's
- *		user address there; every FUTEX_PRIVATE_FLAG op, and an op
- *		without it on a private page, which also sets
- *		FUTEX_KEY_MMSHARED in address (Linux's FUT_OFF_MMSHARED): a
- *		FUTEX_WAKE_PRIVATE does not wake a plain FUTEX_WAIT on the
- *		same word, nor the other way round, as in Linux
- *	shared	mm: FUTEX_KEY_SHARED, address: the word's physical address;
- *		an op without FUTEX_PRIVATE_FLAG on a MAP_SHARED page (a
- *		file's, or MAP_SHARED|MAP_ANONYMOUS memory), so that two
- *		processes mapping the page anywhere name one futex.  Linux
- *		keys on the inode and page offset; rtk's shared pages never
- *		move while mapped (kernel/mm/filemap.h), so the physical
- *		address names the same word.
- */
+/* A futex's name: the word's address in its address space (Linux's
+ * private key; rtk has no shared mappings, see futex.h). */
 struct futex_key {
-	const void *mm;			/* futex_key_mm(), FUTEX_KEY_SHARED */
-	uintptr_t address;		/* the u32's address: user or phys */
+	const void *mm;			/* futex_key_mm() */
+	uintptr_t address;		/* the u32's address */
 };
-
-/* bit 1 of a private key's address: the op was not FUTEX_PRIVATE_FLAG
- * (the word is u32-aligned, so the bit is free); futex_key_uaddr takes
- * it off */
-#define FUTEX_KEY_MMSHARED 0x2UL
-
-/* the "address space" of every shared key: no mm has this address */
-extern const char futex_shared_space;
-#define FUTEX_KEY_SHARED ((const void *)&futex_shared_space)
-
-static inline bool futex_key_is_shared(const struct futex_key *key)
-{
-	return key->mm == FUTEX_KEY_SHARED;
-}
-
-/* futex_key_uaddr - a private key's word, in its mm */
-static inline u32 __user *futex_key_uaddr(const struct futex_key *key)
-{
-	return (u32 __user *)(key->address & ~FUTEX_KEY_MMSHARED);
-}
 
 struct futex_hash_bucket {
 	raw_spinlock_t lock;		/* protects chain and the queued
@@ -144,12 +106,9 @@ enum {
 	Q_REQUEUE_PI_DEADLOCK,
 };
 
-/* futex_get_key - the key of uaddr for this task, shared when flags has
- * FLAGS_SHARED and the page is a shared one; -EINVAL when it is not
- * u32-aligned.  Context: task, may sleep (the page lookup takes the
- * mmap_lock).  Locking: none held. */
-int futex_get_key(u32 __user *uaddr, unsigned int flags,
-		  struct futex_key *key);
+/* futex_get_key - the key of uaddr for this task; -EINVAL when it is not
+ * u32-aligned.  Context: task. */
+int futex_get_key(u32 __user *uaddr, struct futex_key *key);
 
 /* futex_hash - the bucket of key.  Context: any. */
 struct futex_hash_bucket *futex_hash(const struct futex_key *key);
@@ -174,13 +133,12 @@ struct futex_q *futex_top_waiter(struct futex_hash_bucket *hb,
 				 const struct futex_key *key);
 
 /* FUTEX_WAIT / FUTEX_WAKE (waitwake.c). */
-int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
-	       const ktime_t *abs_timeout, u32 bitset);
-int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake,
+int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout,
 	       u32 bitset);
 int futex_wait_setup(u32 __user *uaddr, u32 val, struct futex_q *q,
 		     struct futex_hash_bucket *hb);
 void futex_wait_queue(struct futex_q *q, const ktime_t *abs_timeout);
+int futex_wake(u32 __user *uaddr, int nr_wake, u32 bitset);
 
 /* The PI state (pi_state.c); each definition has its comment. */
 struct futex_pi_state *alloc_pi_state(void);
@@ -196,7 +154,7 @@ struct futex_pi_state *put_pi_state_locked(struct futex_pi_state *pi_state);
  * (pi_exit.c) */
 bool pi_state_hand_over(struct futex_pi_state *pi_state);
 int wake_futex_pi(u32 __user *uaddr, u32 uval,
-		  struct futex_pi_state *pi_state, u32 died);
+		  struct futex_pi_state *pi_state);
 
 /* The PI operations (pi.c); futex_lock_pi_atomic is [LP2] for task,
  * which requeue-PI runs for a waiter it moves (requeue_pi.c). */
@@ -204,16 +162,15 @@ int futex_lock_pi_atomic(u32 __user *uaddr, struct futex_hash_bucket *hb,
 			 const struct futex_key *key,
 			 struct futex_pi_state **spare,
 			 struct futex_pi_state **ps, struct task_struct *task);
-int futex_lock_pi(u32 __user *uaddr, unsigned int flags,
-		  const ktime_t *abs_timeout, bool trylock);
-int futex_unlock_pi(u32 __user *uaddr, unsigned int flags, u32 died);
+int futex_lock_pi(u32 __user *uaddr, const ktime_t *abs_timeout,
+		  bool trylock);
+int futex_unlock_pi(u32 __user *uaddr);
 
 /* PI condition variables (requeue_pi.c). */
-int futex_wait_requeue_pi(u32 __user *uaddr, unsigned int flags, u32 val,
+int futex_wait_requeue_pi(u32 __user *uaddr, u32 val,
 			  const ktime_t *abs_timeout, u32 __user *uaddr2);
-int futex_requeue_pi(u32 __user *uaddr, u32 __user *uaddr2,
-		     unsigned int flags, int nr_wake, int nr_requeue,
-		     u32 cmpval);
+int futex_requeue_pi(u32 __user *uaddr, u32 __user *uaddr2, int nr_wake,
+		     int nr_requeue, u32 cmpval);
 
 /* futex_tid - the TID a task's futex words hold: its pid (rtk has no
  * thread groups yet; user-core's gettid returns the same).  Pids start

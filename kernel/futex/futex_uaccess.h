@@ -12,17 +12,9 @@
  *	futex_cmpxchg_value_locked  the same for an atomic cmpxchg
  *	futex_fault_in		make *uaddr present and writable (sleeps)
  *	futex_key_mm		the address space uaddr is resolved in
- *	futex_shared_phys	the word's physical address when its page is
- *				shared with other address spaces (the shared
- *				key, kernel/futex/core.c)
- *	futex_get_shared_locked, futex_cmpxchg_shared_locked
- *				the two _locked calls on a shared key's word
- *				through the kernel's direct map, for an exiting
- *				owner that has no user address for it
  *
  * Every access goes through user-core's uaccess (kernel/user/uaccess.h:
- * get_user_u32, futex_atomic_cmpxchg_inatomic, fault_in_user_writeable,
- * user_shared_phys),
+ * get_user_u32, futex_atomic_cmpxchg_inatomic, fault_in_user_writeable),
  * for a program's threads and for the in-kernel suites alike: those run
  * their kernel threads on a test address space that aliases their words
  * (tests/kernel/futex_test_mm.c, kthread_use_mm).  A kernel thread on no
@@ -65,38 +57,6 @@ static inline int futex_fault_in(u32 __user *uaddr)
 static inline const void *futex_key_mm(void)
 {
 	return current->mm;
-}
-
-/*
- * futex_get_shared_locked / futex_cmpxchg_shared_locked - as the _locked
- * calls above, on the word at physical address phys (a shared key's),
- * through the direct map: never a fault.  The page lives while the key
- * has a queued waiter, whose mm holds the page's file
- * (kernel/mm/file_mmap.h); the caller has one.  Linux has no such call:
- * its exiting owner leaves the word to the woken waiter
- * (fixup_pi_state_owner).  Context: any task, never sleep.
- */
-static inline int futex_get_shared_locked(u32 *dest, u64 phys)
-{
-	*dest = __atomic_load_n((u32 *)phys_to_virt(phys), __ATOMIC_SEQ_CST);
-	return 0;
-}
-
-static inline int futex_cmpxchg_shared_locked(u32 *curval, u64 phys,
-					      u32 oldval, u32 newval)
-{
-	*curval = oldval;
-	__atomic_compare_exchange_n((u32 *)phys_to_virt(phys), curval, newval,
-				    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-	return 0;
-}
-
-/* futex_shared_phys - 0 and *phys when uaddr's page is shared, -ENOENT
- * (private) or -EFAULT (unmapped).  Context: task, may sleep.  Locking:
- * none held (takes current's mmap_lock). */
-static inline int futex_shared_phys(const u32 __user *uaddr, u64 *phys)
-{
-	return user_shared_phys(uaddr, phys);
 }
 
 #endif /* KERNEL_FUTEX_FUTEX_UACCESS_H */

@@ -30,9 +30,8 @@
  * and kernel/locking/rtmutex_proxy.h.  Linux counterpart:
  * kernel/futex/pi.c (futex_lock_pi, futex_lock_pi_atomic, futex_unlock_pi,
  * wake_futex_pi).  An owner that exits hands its futexes on as an unlock
- * does (pi_exit.c); a robust one's dying owner unlocks it with
- * FUTEX_OWNER_DIED (robust.c).  rtk leaves out FUTEX_LOCK_PI2,
- * requeue-PI, and the lock stealing Linux allows
+ * does (pi_exit.c).  rtk leaves out FUTEX_LOCK_PI2, requeue-PI, robust
+ * lists and FUTEX_OWNER_DIED handling, and the lock stealing Linux allows
  * between the unlock and the woken waiter's return.
  */
 #include "kernel/futex/futex_internal.h"
@@ -112,10 +111,7 @@ again:
 		return -EDEADLK;
 	top = futex_top_waiter(hb, key);
 	if (!top && !(uval & FUTEX_TID_MASK)) {
-		/* a dead owner's word (robust.c) keeps FUTEX_OWNER_DIED for
-		 * its next owner to see, as Linux's futex_lock_pi_atomic */
-		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval,
-						 tid | (uval & FUTEX_OWNER_DIED));
+		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, tid);
 		if (ret)
 			return ret;
 		if (curval != uval) {
@@ -188,8 +184,8 @@ again:
  * Context: task, may sleep.  Locking: none held; takes the bucket lock,
  * pi_mutex's wait_lock and (in the chain walk) tasks' pi_locks.
  */
-int futex_lock_pi(u32 __user *uaddr, unsigned int flags,
-		  const ktime_t *abs_timeout, bool trylock)
+int futex_lock_pi(u32 __user *uaddr, const ktime_t *abs_timeout,
+		  bool trylock)
 {
 	struct futex_pi_state *spare, *ps = NULL, *to_free = NULL;
 	struct rt_mutex_waiter rt_waiter = { 0 };
@@ -199,7 +195,7 @@ int futex_lock_pi(u32 __user *uaddr, unsigned int flags,
 	int ret;
 
 	might_sleep();
-	ret = futex_get_key(uaddr, flags, &key);		/* [LP1] */
+	ret = futex_get_key(uaddr, &key);			/* [LP1] */
 	if (ret)
 		return ret;
 	spare = alloc_pi_state();
@@ -300,19 +296,15 @@ bool pi_state_hand_over(struct futex_pi_state *pi_state)
  * into the word first (it may fault; nothing has changed yet), with
  * FUTEX_WAITERS when others still wait, so that the new owner's unlock
  * comes here again; then the rt_mutex is handed over and current loses
- * the boost.  died is 0, or FUTEX_OWNER_DIED for a dying owner (its
- * robust-list walk, robust.c, or its exit, pi_exit.c): the new owner's
- * word then carries it.  uaddr NULL: the word is the shared key's,
- * reached through the direct map (the exit of an owner that has no
- * user address for it, pi_exit.c).
- * 0, -EFAULT, -EAGAIN (the word changed: read it again), -EINVAL (the
- * word and the pi_state disagree: user space wrote a contended word).
- * The owner's exit hands its futexes on the same way (pi_exit.c).
+ * the boost.  0, -EFAULT, -EAGAIN (the word changed: read it again),
+ * -EINVAL (the word and the pi_state disagree: user space wrote a
+ * contended word).  The owner's exit hands its futexes on the same way
+ * (pi_exit.c).
  * Context: task.  Locking: hb->lock held; takes pi_mutex.wait_lock and
  * the two tasks' pi_locks (pi_state_hand_over).
  */
 int wake_futex_pi(u32 __user *uaddr, u32 uval,
-		  struct futex_pi_state *pi_state, u32 died)
+		  struct futex_pi_state *pi_state)
 {
 	struct rt_mutex *lock = &pi_state->pi_mutex;
 	u32 newval, curval;
@@ -326,16 +318,10 @@ int wake_futex_pi(u32 __user *uaddr, u32 uval,
 	/* every queued futex_q's waiter is on the rt_mutex: [LP4] queues
 	 * both under the locks this unlock holds, [LP7] removes both */
 	BUG_ON(!rt_mutex_has_waiters(lock));
-	newval = futex_tid(rt_mutex_top_waiter(lock)->task) | died;
+	newval = futex_tid(rt_mutex_top_waiter(lock)->task);
 	if (!pi_mutex_has_one_waiter(lock))
 		newval |= FUTEX_WAITERS;
-	if (uaddr) {
-		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, newval);
-	} else {
-		BUG_ON(!futex_key_is_shared(&pi_state->key));
-		ret = futex_cmpxchg_shared_locked(
-			&curval, pi_state->key.address, uval, newval);
-	}
+	ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, newval);
 	if (ret)
 		goto out_unlock;
 	if (curval != uval) {
@@ -349,21 +335,17 @@ out_unlock:
 }
 
 /*
- * futex_unlock_pi - FUTEX_UNLOCK_PI (died 0), and a dying owner's
- * release of a robust PI futex (died FUTEX_OWNER_DIED, robust.c):
+ * futex_unlock_pi - FUTEX_UNLOCK_PI:
  *	[UP1] under the bucket lock, read the word; the caller must be the
  *	     owner it names (-EPERM)
  *	[UP2] no task queued in the kernel: release the word (FUTEX_WAITERS
- *	     may be left over from waiters that timed out); a dying owner
- *	     leaves FUTEX_OWNER_DIED and any FUTEX_WAITERS, as Linux's
- *	     handle_futex_death
- *	[UP3] else hand the futex to the top waiter (wake_futex_pi), whose
- *	     TID goes into the word with died
+ *	     may be left over from waiters that timed out)
+ *	[UP3] else hand the futex to the top waiter (wake_futex_pi)
  * A fault or a word changed under us starts again from [UP1].
  * Context: task, may sleep (faulting the word in).  Locking: none held;
  * takes the bucket lock.
  */
-int futex_unlock_pi(u32 __user *uaddr, unsigned int flags, u32 died)
+int futex_unlock_pi(u32 __user *uaddr)
 {
 	struct futex_hash_bucket *hb;
 	struct futex_key key;
@@ -372,7 +354,7 @@ int futex_unlock_pi(u32 __user *uaddr, unsigned int flags, u32 died)
 	int ret;
 
 	might_sleep();
-	ret = futex_get_key(uaddr, flags, &key);
+	ret = futex_get_key(uaddr, &key);
 	if (ret)
 		return ret;
 	hb = futex_hash(&key);
@@ -387,16 +369,14 @@ retry:
 	}
 	top = futex_top_waiter(hb, &key);
 	if (!top) {						/* [UP2] */
-		ret = futex_cmpxchg_value_locked(
-			&curval, uaddr, uval,
-			died ? (uval & FUTEX_WAITERS) | died : 0);
+		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, 0);
 		if (ret)
 			goto out_fault;
 		ret = curval == uval ? 0 : -EAGAIN;
 	} else if (!top->pi_state) {
 		ret = -EINVAL;	/* FUTEX_WAIT'ers on a PI word */
 	} else {						/* [UP3] */
-		ret = wake_futex_pi(uaddr, uval, top->pi_state, died);
+		ret = wake_futex_pi(uaddr, uval, top->pi_state);
 		if (ret == -EFAULT)
 			goto out_fault;
 	}

@@ -15,14 +15,9 @@
  *	    an unlock of ours cannot race (we are here), but its last waiter
  *	    may have left (put_pi_state_locked unlists it, under this lock)
  *	[3] hand it to the top waiter as FUTEX_UNLOCK_PI does
- *	    (wake_futex_pi: the word names the new owner, with
- *	    FUTEX_OWNER_DIED as Linux's waiter leaves it, the rt_mutex is
+ *	    (wake_futex_pi: the word names the new owner, the rt_mutex is
  *	    handed over and our boost goes); a word that faults is faulted
- *	    in and [2] done again.  A shared key (a process-shared PI
- *	    futex) names the word by its physical address, not by a user
- *	    address of ours: the word is reached through the direct map,
- *	    which never faults (futex_uaccess.h).  A robust futex was handed
- *	    on by the robust-list walk before this (robust.c)
+ *	    in and [2] done again
  *	[4] a word user space has made unusable (unmapped, or no longer our
  *	    TID) after a few tries: the rt_mutex is handed over all the
  *	    same, so nobody sleeps on a dead task; the word is then the
@@ -34,9 +29,9 @@
  * Linux counterpart: exit_pi_state_list in kernel/futex/core.c, which
  * leaves the rt_mutex without owner and lets the woken waiter repair the
  * word (fixup_pi_state_owner); rtk writes the word first, as its unlock
- * does (pi.c), so the word and the rt_mutex never disagree.  As in Linux,
- * the robust list is walked first (kernel/futex/robust.c, called by
- * do_exit before PF_EXITING): what it hands on is no longer ours here.
+ * does (pi.c), so the word and the rt_mutex never disagree.  Linux also
+ * runs the robust list first and sets FUTEX_OWNER_DIED; rtk has no robust
+ * lists yet.
  */
 #include "kernel/futex/futex_internal.h"
 #include "kernel/futex/futex.h"
@@ -103,9 +98,7 @@ static void exit_pi_state_force(struct futex_pi_state *ps, u32 uval)
 static void exit_pi_state(struct futex_pi_state *ps,
 			  const struct futex_key *key)
 {
-	bool shared = futex_key_is_shared(key);
-	/* a shared key holds no user address of ours: the direct map's */
-	u32 __user *uaddr = shared ? NULL : futex_key_uaddr(key);
+	u32 __user *uaddr = (u32 __user *)key->address;
 	struct futex_hash_bucket *hb = futex_hash(key);
 	u32 uval = 0;
 	int tries, ret;
@@ -114,12 +107,11 @@ static void exit_pi_state(struct futex_pi_state *ps,
 		raw_spin_lock(&hb->lock);
 		if (!pi_state_first_of(ps))			/* [2] */
 			break;
-		ret = shared ? futex_get_shared_locked(&uval, key->address) :
-			       futex_get_value_locked(&uval, uaddr);
+		ret = futex_get_value_locked(&uval, uaddr);
 		if (!ret && (uval & FUTEX_TID_MASK) != futex_tid(current))
 			ret = -EINVAL;
-		if (!ret) {					/* [3] */
-			ret = wake_futex_pi(uaddr, uval, ps, FUTEX_OWNER_DIED);
+		if (!ret) {
+			ret = wake_futex_pi(uaddr, uval, ps);	/* [3] */
 			if (!ret)
 				break;
 		}

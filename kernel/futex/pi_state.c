@@ -17,8 +17,8 @@
  * Each pi_state is on its owner's pi_state_list, so that an owner that
  * exits while tasks wait hands the futex on (kernel/futex/pi_exit.c).
  * Linux counterpart: kernel/futex/pi.c (alloc_pi_state, put_pi_state,
- * attach_to_pi_state, attach_to_pi_owner).  Robust futexes are
- * robust.c's.
+ * attach_to_pi_state, attach_to_pi_owner).  rtk leaves out robust
+ * futexes and FUTEX_OWNER_DIED.
  */
 #include "kernel/futex/futex_internal.h"
 #include "kernel/locking/rtmutex_proxy.h"
@@ -121,9 +121,9 @@ int attach_to_pi_state(u32 uval, struct futex_pi_state *pi_state)
  * The futex's address space (key->mm) decides: a word in a process's
  * memory can be owned only by threads on that address space (the
  * in-kernel suites' threads borrow a test mm: tests/kernel/
- * futex_test_mm.c), never by a kernel thread.  A shared key (the word
- * in memory processes share, core.c) may be owned by any user thread,
- * as Linux's lookup in the pid namespace allows.
+ * futex_test_mm.c), never by a kernel thread.  When processes
+ * share memory (issue 30's fork), this widens to "any user thread", as
+ * Linux's namespace lookup.
  *
  * The exit race, closed by the owner's pi_lock:
  *
@@ -139,10 +139,7 @@ int attach_to_pi_state(u32 uval, struct futex_pi_state *pi_state)
  * just after the owner's exit had passed and sleep on a dead owner.
  * Linux keeps a separate futex_state (OK, EXITING, DEAD) under the same
  * pi_lock and makes the attacher wait for the exit to finish, because
- * its robust-list walk, after PF_EXITING, may release the word; rtk
- * walks the robust list before PF_EXITING (kernel/futex/robust.c), so a
- * robust word is released (or handed on) before any attacher can see
- * the owner exiting, and -ESRCH is left for the non-robust ones.
+ * its robust-list walk may release the word; rtk has no robust lists.
  * Context: task.  Locking: the futex's bucket lock held; takes the task
  * list lock and the owner's pi_lock (raw).
  */
@@ -166,8 +163,7 @@ int attach_to_pi_owner(u32 uval, const struct futex_key *key,
 		ret = -ESRCH;
 	else if (!owner->mm)
 		ret = -EPERM;
-	else if (!futex_key_is_shared(key) &&
-		 (const void *)owner->mm != key->mm)
+	else if ((const void *)owner->mm != key->mm)
 		ret = -ESRCH;	/* stable: exit_mm comes after PF_EXITING */
 	if (ret) {
 		raw_spin_unlock_irqrestore(&owner->pi_lock, flags);

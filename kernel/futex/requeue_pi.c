@@ -84,7 +84,7 @@ DEFINE_RACE_WINDOW(futex_wait_requeue_pi_window);
  * Context: task, may sleep.  Locking: none held; takes the two bucket
  * locks (one at a time), pi_mutex's wait_lock and tasks' pi_locks.
  */
-int futex_wait_requeue_pi(u32 __user *uaddr, unsigned int flags, u32 val,
+int futex_wait_requeue_pi(u32 __user *uaddr, u32 val,
 			  const ktime_t *abs_timeout, u32 __user *uaddr2)
 {
 	struct rt_mutex_waiter rt_waiter = { 0 };
@@ -95,9 +95,9 @@ int futex_wait_requeue_pi(u32 __user *uaddr, unsigned int flags, u32 val,
 	int ret, state;
 
 	might_sleep();
-	ret = futex_get_key(uaddr, flags, &key);			/* [WR1] */
+	ret = futex_get_key(uaddr, &key);			/* [WR1] */
 	if (!ret)
-		ret = futex_get_key(uaddr2, flags, &key2);
+		ret = futex_get_key(uaddr2, &key2);
 	if (ret)
 		return ret;
 	if (futex_match(&key, &key2))
@@ -261,9 +261,8 @@ static int requeue_pi_one(struct futex_q *q, struct futex_pi_state *ps,
  * Context: task, may sleep.  Locking: none held; takes both bucket
  * locks, pi_mutex's wait_lock, tasks' pi_locks.
  */
-int futex_requeue_pi(u32 __user *uaddr, u32 __user *uaddr2,
-		     unsigned int flags, int nr_wake, int nr_requeue,
-		     u32 cmpval)
+int futex_requeue_pi(u32 __user *uaddr, u32 __user *uaddr2, int nr_wake,
+		     int nr_requeue, u32 cmpval)
 {
 	struct futex_pi_state *spare, *ps = NULL, *to_free = NULL;
 	struct futex_hash_bucket *hb1, *hb2;
@@ -276,9 +275,9 @@ int futex_requeue_pi(u32 __user *uaddr, u32 __user *uaddr2,
 	might_sleep();
 	if (nr_wake != 1 || nr_requeue < 0)			/* [RQ1] */
 		return -EINVAL;
-	ret = futex_get_key(uaddr, flags, &key1);
+	ret = futex_get_key(uaddr, &key1);
 	if (!ret)
-		ret = futex_get_key(uaddr2, flags, &key2);
+		ret = futex_get_key(uaddr2, &key2);
 	if (ret)
 		return ret;
 	if (futex_match(&key1, &key2))

@@ -15,12 +15,10 @@
 #include "lib/errno.h"
 
 /*
- * do_futex (futex.h): without FUTEX_PRIVATE_FLAG a futex on a MAP_SHARED
- * page is keyed by its physical page (FLAGS_SHARED, core.c
- * futex_get_key), so processes sharing the page share the futex;
- * FUTEX_CLOCK_REALTIME is taken only with FUTEX_WAIT_BITSET and
- * FUTEX_WAIT_REQUEUE_PI (the deadline was converted by sys_futex) and
- * -ENOSYS with any other operation, as Linux's futex_cmd_has_timeout
+ * do_futex (futex.h): FUTEX_PRIVATE_FLAG is accepted and changes nothing
+ * (futex.h); FUTEX_CLOCK_REALTIME is taken only with FUTEX_WAIT_BITSET
+ * and FUTEX_WAIT_REQUEUE_PI (the deadline was converted by sys_futex)
+ * and -ENOSYS with any other operation, as Linux's futex_cmd_has_timeout
  * rules (Linux also takes it with LOCK_PI2, which rtk leaves out).  val3
  * is the bitset of FUTEX_WAIT_BITSET and FUTEX_WAKE_BITSET, and the
  * expected *uaddr of FUTEX_CMP_REQUEUE_PI; val2 (the timeout's slot) is
@@ -33,7 +31,6 @@ long do_futex(u32 __user *uaddr, int op, u32 val, ktime_t *abs_timeout,
 	      u32 __user *uaddr2, u32 val2, u32 val3)
 {
 	int cmd = op & FUTEX_CMD_MASK;
-	unsigned int flags = op & FUTEX_PRIVATE_FLAG ? 0 : FLAGS_SHARED;
 
 	might_sleep();
 	if ((op & FUTEX_CLOCK_REALTIME) && cmd != FUTEX_WAIT_BITSET &&
@@ -41,27 +38,25 @@ long do_futex(u32 __user *uaddr, int op, u32 val, ktime_t *abs_timeout,
 		return -ENOSYS;
 	switch (cmd) {
 	case FUTEX_WAIT:
-		return futex_wait(uaddr, flags, val, abs_timeout,
+		return futex_wait(uaddr, val, abs_timeout,
 				  FUTEX_BITSET_MATCH_ANY);
 	case FUTEX_WAKE:
-		return futex_wake(uaddr, flags, (int)val,
-				  FUTEX_BITSET_MATCH_ANY);
+		return futex_wake(uaddr, (int)val, FUTEX_BITSET_MATCH_ANY);
 	case FUTEX_WAIT_BITSET:
-		return futex_wait(uaddr, flags, val, abs_timeout, val3);
+		return futex_wait(uaddr, val, abs_timeout, val3);
 	case FUTEX_WAKE_BITSET:
-		return futex_wake(uaddr, flags, (int)val, val3);
+		return futex_wake(uaddr, (int)val, val3);
 	case FUTEX_LOCK_PI:
-		return futex_lock_pi(uaddr, flags, abs_timeout, false);
+		return futex_lock_pi(uaddr, abs_timeout, false);
 	case FUTEX_UNLOCK_PI:
-		return futex_unlock_pi(uaddr, flags, 0);
+		return futex_unlock_pi(uaddr);
 	case FUTEX_TRYLOCK_PI:
-		return futex_lock_pi(uaddr, flags, NULL, true);
+		return futex_lock_pi(uaddr, NULL, true);
 	case FUTEX_WAIT_REQUEUE_PI:
-		return futex_wait_requeue_pi(uaddr, flags, val, abs_timeout,
-					     uaddr2);
+		return futex_wait_requeue_pi(uaddr, val, abs_timeout, uaddr2);
 	case FUTEX_CMP_REQUEUE_PI:
-		return futex_requeue_pi(uaddr, uaddr2, flags, (int)val,
-					(int)val2, val3);
+		return futex_requeue_pi(uaddr, uaddr2, (int)val, (int)val2,
+					val3);
 	}
 	return -ENOSYS;
 }

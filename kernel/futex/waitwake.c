@@ -10,7 +10,6 @@
  * diagram is at futex_wait).
  * Depends on kernel/futex/core.c (the hash), futex_uaccess.h, the
  * scheduler's schedule_timeout and kernel_signal.
- * flags is FLAGS_SHARED or 0 (the key's kind, futex_internal.h).
  * Linux counterpart: kernel/futex/waitwake.c (futex_wait, futex_wake,
  * futex_wait_setup, futex_wait_queue).  rtk leaves out bitsets, the
  * wake_q batching (it wakes under the bucket lock, which is raw) and
@@ -37,8 +36,7 @@ DEFINE_RACE_WINDOW(futex_wait_timeout_window);
  * q->woken set and returns 0 even if its timeout fired meanwhile.
  * Context: task.  Locking: takes the bucket lock.
  */
-int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake,
-	       u32 bitset)
+int futex_wake(u32 __user *uaddr, int nr_wake, u32 bitset)
 {
 	struct futex_hash_bucket *hb;
 	struct futex_q *q, *next;
@@ -48,7 +46,7 @@ int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake,
 	might_sleep();
 	if (!bitset)
 		return -EINVAL;
-	ret = futex_get_key(uaddr, flags, &key);
+	ret = futex_get_key(uaddr, &key);
 	if (ret)
 		return ret;
 	hb = futex_hash(&key);
@@ -188,8 +186,8 @@ void futex_wait_queue(struct futex_q *q, const ktime_t *abs_timeout)
  * futex_wait_timeout_window and runs CPU1.
  * Context: task, may sleep.  Locking: none held; takes the bucket lock.
  */
-int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
-	       const ktime_t *abs_timeout, u32 bitset)
+int futex_wait(u32 __user *uaddr, u32 val, const ktime_t *abs_timeout,
+	       u32 bitset)
 {
 	struct futex_hash_bucket *hb;
 	struct futex_key key;
@@ -199,7 +197,7 @@ int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
 	might_sleep();
 	if (!bitset)
 		return -EINVAL;
-	ret = futex_get_key(uaddr, flags, &key);		/* [FW1] */
+	ret = futex_get_key(uaddr, &key);			/* [FW1] */
 	if (ret)
 		return ret;
 	hb = futex_hash(&key);

@@ -20,10 +20,9 @@
  * of the parent writing memory while it forks may be seen half-copied
  * by the child (Linux's copy-on-write snapshots at the fork; a program
  * that forks from one thread while another writes gets a torn page
- * here).  MAP_SHARED|MAP_ANONYMOUS memory is an unlinked file's
- * (file_mmap.c __do_mmap_shared_anon): its pages are MAP_PAGE_SHARED,
- * so [3] shares them and [2] holds the file, as Linux shares the shmem
- * object.
+ * here).  MAP_SHARED|MAP_ANONYMOUS memory is private in rtk
+ * (sys_mm.c): a fork copies it, where Linux would share it (issue 30
+ * item 6).
  * Linux counterpart: kernel/fork.c (dup_mm, dup_mmap), mm/memory.c
  * (copy_page_range, copy_present_pte).
  */
@@ -94,7 +93,6 @@ struct mm_struct *dup_mm(struct mm_struct *old, const char *name)
 		return NULL;
 	rt_mutex_lock(&old->mmap_lock);					/* [2] */
 	mm->mmap_next = old->mmap_next;
-	mm->nr_shared_anon = old->nr_shared_anon;	/* its files: held */
 	mm->start_brk = old->start_brk;
 	mm->brk = old->brk;
 	err = mm_dup_files(mm, old);

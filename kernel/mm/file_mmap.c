@@ -22,7 +22,6 @@
 #include "kernel/mm/slab.h"
 #include "kernel/mm/user_mm.h"
 #include "kernel/fs/inode.h"
-#include "kernel/fs/tree_lock.h"
 #include "kernel/sched/sched.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -176,49 +175,5 @@ int __do_mmap_file(struct mm_struct *mm, unsigned long addr,
 	}
 	if (err && i)						/* [5] */
 		__user_unmap(mm, addr, i);
-	return err;
-}
-
-/*
- * __do_mmap_shared_anon - MAP_SHARED|MAP_ANONYMOUS: the memory is an
- * unlinked, empty regular file's (Linux's shmem_zero_setup, which backs
- * it with a /dev/zero shmem file), mapped shared as any MAP_SHARED file:
- *   [1] a new inode, in no directory (i_nlink 0), our reference only;
- *   [2] __do_mmap_file maps its pinned, zeroed bytes in place
- *       (MAP_PAGE_SHARED) and makes mm hold the inode;
- *   [3] our reference goes: mm's keeps the bytes alive until exit_mmap.
- * A fork's child maps the same physical pages (dup_mmap.c maps every
- * MAP_PAGE_BORROWED page as it is) and holds the inode too
- * (mm_dup_files), so parent and child share the memory until the last
- * of them exits; a futex there is keyed by the physical address
- * (kernel/futex/core.c).  The pages are not in nr_pages (no shared
- * file's are, and munmap does not free them) but in nr_shared_anon,
- * against the same USER_MAX_PAGES: the memory stays allocated until
- * exit_mmap drops the file, however often it is unmapped, so without a
- * cap a loop of mmap and munmap would take every free page (-ENOMEM
- * past it; a fork's child inherits the count with the files).
- * Context: task, sleeps.  Locking: mmap_lock held; takes the tree lock.
- */
-int __do_mmap_shared_anon(struct mm_struct *mm, unsigned long addr,
-			  unsigned long npages, unsigned int map_flags)
-{
-	struct inode *inode;
-	int err;
-
-	mmap_assert_locked(mm);
-	if (npages > USER_MAX_PAGES - mm->nr_shared_anon)
-		return -ENOMEM;
-	fs_tree_write_lock();					/* [1] */
-	inode = new_inode(S_IFREG | 0600);
-	if (inode)
-		inode->i_nlink = 0;
-	fs_tree_write_unlock();
-	if (!inode)
-		return -ENOMEM;
-	err = __do_mmap_file(mm, addr, npages, map_flags, inode, 0,	/* [2] */
-			     true);
-	iput(inode);						/* [3] */
-	if (!err)
-		mm->nr_shared_anon += npages;
 	return err;
 }

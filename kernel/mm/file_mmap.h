@@ -30,13 +30,6 @@ int __do_mmap_file(struct mm_struct *mm, unsigned long addr,
 		   unsigned long npages, unsigned int map_flags,
 		   struct inode *inode, unsigned long pgoff, bool shared);
 
-/* __do_mmap_shared_anon - map npages of new zeroed memory at addr that a
- * fork's child shares (MAP_SHARED|MAP_ANONYMOUS: an unlinked file's).
- * 0, -ENOMEM, -EINVAL.  Context: task, sleeps.  Locking: mmap_lock held;
- * takes the tree lock. */
-int __do_mmap_shared_anon(struct mm_struct *mm, unsigned long addr,
-			  unsigned long npages, unsigned int map_flags);
-
 /* mm_hold_file - mm keeps a reference to inode until exit_mmap (once per
  * inode).  0 or -ENOMEM.  Locking: mmap_lock held. */
 int mm_hold_file(struct mm_struct *mm, struct inode *inode);

@@ -50,11 +50,6 @@ struct mm_struct {
 	struct rt_mutex mmap_lock;
 	unsigned long nr_pages;		/* private user pages mapped now (a
 					 * file's pages are not counted) */
-	unsigned long nr_shared_anon;	/* MAP_SHARED|MAP_ANONYMOUS pages
-					 * mapped (or inherited) since the
-					 * mm was made: their files live
-					 * until exit_mmap, so they count
-					 * until then (file_mmap.c) */
 	unsigned long mmap_next;	/* mmap hands out below this */
 	unsigned long start_brk;	/* the heap's start: the page-aligned
 					 * end of the program (elf_load) */

@@ -17,12 +17,8 @@
  *   [5] the other threads killed and waited for (de_thread); a group
  *       exit already under way is -EAGAIN (the caller dies on its way
  *       out anyway);
- *   [6] the point of no return: the robust list walked as at exit
- *       (kernel/futex/robust.c: FUTEX_OWNER_DIED for each futex held),
- *       then the thread runs on the new mm, the old one is dropped
- *       (exec_mmap).  Contended PI futexes held stay owned by the same
- *       TID (Linux's futex_exec_release also hands them on; rtk's
- *       exit_pi_state_list needs PF_EXITING);
+ *   [6] the point of no return: the thread runs on the new mm, the old
+ *       one is dropped (exec_mmap);
  *   [7] what Linux's begin_new_exec and setup_new_exec reset: a private
  *       fd table with the FD_CLOEXEC fds closed, handled signals back to
  *       SIG_DFL (flush_signal_handlers), the robust list and
@@ -51,7 +47,6 @@
 #include "kernel/sched/completion.h"
 #include "kernel/sched/sched.h"
 #include "kernel/signal.h"
-#include "kernel/futex/futex.h"
 #include "kernel/irqflags.h"
 #include "lib/bug.h"
 #include "lib/errno.h"
@@ -324,9 +319,6 @@ static long do_execveat_common(int fd, const char __user *filename,
 	err = unshare_files();
 	if (err)
 		goto out_mm;
-	/* the robust futexes it holds die with the old image (Linux's
-	 * exec_mm_release -> futex_exec_release), while the old mm is there */
-	exit_robust_list(t->robust_list);
 	exec_mmap(proc, mm);						/* [6] */
 	do_close_on_exec(current->files);				/* [7] */
 	flush_signal_handlers(proc);

@@ -3,13 +3,7 @@
  * exit_group, a kill, a fault in ring 3.
  *
  * do_exit():
- *   [R] the robust list (kernel/futex/robust.c exit_robust_list): every
- *       robust futex the thread holds gets FUTEX_OWNER_DIED and a waiter
- *       (a PI one is handed to its top waiter); before [0], so that a
- *       PI locker meanwhile attaches and is handed the lock instead of
- *       being refused an exiting owner (robust.c draws it).  execve
- *       makes the same walk before the old mm goes (exec.c [6]);
- *   [0] PF_EXITING, then (Linux: exit_signals() at the top of do_exit):
+ *   [0] PF_EXITING, first (Linux: exit_signals() at the top of do_exit):
  *       from here on the thread is on its way out for everyone who asks,
  *       including the waiter [3] wakes (see the race below); set under
  *       the thread's pi_lock, so that a PI futex waiter either attached
@@ -100,8 +94,6 @@ void do_exit(int status)
 	might_sleep();
 	BUG_ON(!t);
 	proc = t->proc;
-	exit_robust_list(t->robust_list);				/* [R] */
-	t->robust_list = NULL;
 	raw_spin_lock_irq(&p->pi_lock);					/* [0] */
 	p->flags |= PF_EXITING;
 	raw_spin_unlock_irq(&p->pi_lock);

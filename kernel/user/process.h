@@ -123,8 +123,9 @@ struct user_thread {
 					 * (user_thread_start) */
 	u32 __user *clear_child_tid;	/* CLONE_CHILD_CLEARTID or
 					 * set_tid_address: 0 at exit */
-	void __user *robust_list;	/* set_robust_list's head: walked
-					 * at exit (futex/robust.c) */
+	void __user *robust_list;	/* set_robust_list's head: kept for
+					 * get_robust_list; the exit walk
+					 * is issue 30's */
 	/* the thread's signal state (kernel/user/sys_signal.c), under
 	 * proc->lock */
 	u64 blocked;			/* rt_sigprocmask's mask */

@@ -1,16 +1,14 @@
 /*
  * kernel/user/sys_mm.c - the memory calls: mmap, munmap, mprotect, brk,
- * madvise, mlock and friends, and the futex code's two questions about
- * a word's page: fault_in_user_writeable ("make it present") and
- * user_shared_phys (is it shared, and where is it: the shared key).
+ * madvise, mlock and friends, and fault_in_user_writeable (the futex
+ * code's "make it present").
  *
  * mmap: anonymous or file-backed (kernel/mm/file_mmap.c), MAP_PRIVATE or
  * MAP_SHARED; MAP_FIXED unmaps the range first; PROT_NONE only reserves
  * the addresses (nothing mapped, nothing counted: glibc reserves 128 MiB
  * malloc arenas and 8 MiB thread stacks so); the address hint is
- * ignored.  MAP_SHARED|MAP_ANONYMOUS is an unlinked file's memory
- * (file_mmap.c __do_mmap_shared_anon), which a fork's child shares.
- * PROT_WRITE | PROT_EXEC is
+ * ignored.  MAP_SHARED|MAP_ANONYMOUS is private memory: nothing forks in
+ * rtk, so no second process could share it.  PROT_WRITE | PROT_EXEC is
  * -EACCES: W^X for user pages too (Linux allows it unless a security
  * module refuses, with the same errno).
  * mlock, mlockall and munlockall succeed without doing anything, and
@@ -61,8 +59,6 @@ static long do_mmap(struct mm_struct *mm, unsigned long addr,
 		err = __do_mmap_file(mm, addr, npages, map, file->f_inode,
 				     off / PAGE_SIZE,
 				     (flags & MAP_TYPE) != MAP_PRIVATE);
-	else if ((flags & MAP_TYPE) != MAP_PRIVATE)
-		err = __do_mmap_shared_anon(mm, addr, npages, map);
 	else
 		err = __user_map_anon(mm, addr, npages, map);
 	return err ? err : (long)addr;
@@ -182,22 +178,4 @@ int fault_in_user_writeable(u32 __user *uaddr)
 	ret = arch_query_user_page(mm->pgd, (unsigned long)uaddr, NULL, &flags);
 	rt_mutex_unlock(&mm->mmap_lock);
 	return !ret && (flags & MAP_WRITE) ? 0 : -EFAULT;
-}
-
-int user_shared_phys(const u32 __user *uaddr, u64 *phys)
-{
-	struct mm_struct *mm = current->mm;
-	unsigned long va = (unsigned long)uaddr;
-	unsigned int flags;
-	int ret;
-
-	might_sleep();
-	if (!mm || !access_ok(uaddr, sizeof(u32)))
-		return -EFAULT;
-	rt_mutex_lock(&mm->mmap_lock);
-	ret = arch_query_user_page(mm->pgd, va, phys, &flags);	/* + offset */
-	rt_mutex_unlock(&mm->mmap_lock);
-	if (ret)
-		return -EFAULT;
-	return flags & MAP_PAGE_SHARED ? 0 : -ENOENT;
 }

@@ -149,10 +149,10 @@ long sys_set_tid_address(int __user *tidptr)
  * list_op_pending): the only length Linux accepts. */
 #define ROBUST_LIST_HEAD_SIZE 24
 
-/* sys_set_robust_list - record the thread's robust-futex list head, which
- * do_exit walks (kernel/futex/robust.c exit_robust_list): each futex the
- * thread still holds gets FUTEX_OWNER_DIED.  The head is not checked
- * here (Linux does not either): the walk reads it with uaccess. */
+/* sys_set_robust_list - record the thread's robust-futex list head.
+ * Linux walks the list at exit and marks each held futex
+ * FUTEX_OWNER_DIED; rtk records it only (issue 30 adds the walk: none
+ * of the rt-tests programs uses a robust mutex). */
 long sys_set_robust_list(void __user *head, size_t len)
 {
 	if (len != ROBUST_LIST_HEAD_SIZE)

@@ -114,13 +114,4 @@ static inline int futex_atomic_cmpxchg_inatomic(u32 *uval, u32 __user *uaddr,
  * Context: task, may sleep (takes current's mmap_lock). */
 int fault_in_user_writeable(u32 __user *uaddr);
 
-/* user_shared_phys - the physical address of the u32 at uaddr when it
- * lies in a page current shares with other address spaces (a MAP_SHARED
- * file's or MAP_SHARED|MAP_ANONYMOUS memory: MAP_PAGE_SHARED): 0 and
- * *phys; -ENOENT for a private page, -EFAULT for an unmapped one.  The
- * page lives while current's mm holds its file (kernel/mm/file_mmap.h).
- * Linux counterpart: get_futex_key's get_user_pages_fast + page_mapping.
- * Context: task, may sleep (takes current's mmap_lock). */
-int user_shared_phys(const u32 __user *uaddr, u64 *phys);
-
 #endif /* KERNEL_USER_UACCESS_H */

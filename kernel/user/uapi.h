@@ -238,7 +238,7 @@ struct __kernel_timespec {
 #define FUTEX_CMD_MASK	(~(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME))
 /* the PI futex word */
 #define FUTEX_WAITERS		0x80000000u	/* set by the kernel: it has waiters */
-#define FUTEX_OWNER_DIED	0x40000000u	/* its owner died (robust.c) */
+#define FUTEX_OWNER_DIED	0x40000000u	/* robust lists, not in rtk */
 #define FUTEX_TID_MASK		0x3fffffffu	/* the owner's TID */
 
 /* readv/writev's buffers (uapi/linux/uio.h) */

@@ -2,9 +2,7 @@
  * tests/kernel/test_user_fork.c - fork, the process tree, wait4 and
  * pipes (kernel/user/fork.c, process_tree.c, wait.c, kernel/mm/
  * dup_mmap.c, kernel/fs/pipe.c), driven from ring 3 by
- * user/tests/t_fork.c, t_pipe.c and t_robust.c (their headers list
- * every check: t_robust's are MAP_SHARED|MAP_ANONYMOUS memory, shared
- * and robust futexes between a parent and its child, bad robust lists),
+ * user/tests/t_fork.c and t_pipe.c (their headers list every check),
  * and the kernel's memory, tasks and kernel stacks afterwards.
  *
  * Scenario of the first two cases: [1] a warm-up run fills the slab
@@ -86,14 +84,6 @@ static void test_user_fork_wait4_and_the_tree_answer_as_linux_and_leak_nothing(
 static void test_user_pipes_answer_as_linux_and_leak_nothing(struct ktest *t)
 {
 	run_leak_checked(t, "t_pipe");
-}
-
-/* the shared page's unlinked file must go with the last process that
- * maps it: [4]'s free pages and slab objects say so */
-static void test_user_robust_and_shared_futexes_work_across_fork(
-	struct ktest *t)
-{
-	run_leak_checked(t, "t_robust");
 }
 
 static int nothing_fn(void *unused)
@@ -184,5 +174,4 @@ static void test_user_fork_bomb_is_refused_and_leaves_the_kernel_usable(
 KTEST_SUITE(user_fork,
 	    KTEST_CASE(test_user_fork_wait4_and_the_tree_answer_as_linux_and_leak_nothing),
 	    KTEST_CASE(test_user_pipes_answer_as_linux_and_leak_nothing),
-	    KTEST_CASE(test_user_robust_and_shared_futexes_work_across_fork),
 	    KTEST_CASE(test_user_fork_bomb_is_refused_and_leaves_the_kernel_usable));

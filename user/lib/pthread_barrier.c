@@ -47,12 +47,10 @@ int pthread_barrier_wait(pthread_barrier_t *b)
 	    b->count) {
 		__atomic_store_n(&b->arrived, 0, __ATOMIC_RELAXED);	/* [3] */
 		__atomic_store_n(&b->round, round + 1, __ATOMIC_RELEASE);
-		futex(&b->round, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 0x7fffffff,
-		      NULL, NULL, 0);
+		futex(&b->round, FUTEX_WAKE, 0x7fffffff, NULL, NULL, 0);
 		return PTHREAD_BARRIER_SERIAL_THREAD;
 	}
 	while (__atomic_load_n(&b->round, __ATOMIC_ACQUIRE) == round)	/* [4] */
-		futex(&b->round, FUTEX_WAIT | FUTEX_PRIVATE_FLAG, round, NULL,
-		      NULL, 0);
+		futex(&b->round, FUTEX_WAIT, round, NULL, NULL, 0);
 	return 0;
 }

@@ -27,9 +27,6 @@
  * [4] otherwise FUTEX_UNLOCK_PI: the kernel hands the lock to the top
  *     waiter (its TID into the word) and deboosts the caller; -EPERM if
  *     the caller is not the owner.
- * Every futex op carries FUTEX_PRIVATE_FLAG, as glibc's for a mutex that
- * is not PTHREAD_PROCESS_SHARED (rtk's library has no shared ones): the
- * kernel keys it by the address space without looking the page up.
  */
 #include "user/lib/pthread.h"
 #include "user/lib/sys.h"
@@ -91,8 +88,7 @@ static int plain_lock(pthread_mutex_t *m)
 		c = __atomic_exchange_n(&m->word, PLAIN_CONTENDED,
 					__ATOMIC_ACQUIRE);
 	while (c != PLAIN_FREE) {
-		futex(&m->word, FUTEX_WAIT | FUTEX_PRIVATE_FLAG,
-		      PLAIN_CONTENDED, NULL, NULL, 0);
+		futex(&m->word, FUTEX_WAIT, PLAIN_CONTENDED, NULL, NULL, 0);
 		c = __atomic_exchange_n(&m->word, PLAIN_CONTENDED,
 					__ATOMIC_ACQUIRE);
 	}
@@ -106,8 +102,7 @@ static int plain_unlock(pthread_mutex_t *m)
 	if (c == PLAIN_FREE)
 		return -EPERM;
 	if (c == PLAIN_CONTENDED)
-		futex(&m->word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL, NULL,
-		      0);
+		futex(&m->word, FUTEX_WAKE, 1, NULL, NULL, 0);
 	return 0;
 }
 
@@ -121,8 +116,7 @@ static int pi_lock(pthread_mutex_t *m)
 	if ((__atomic_load_n(&m->word, __ATOMIC_RELAXED) & FUTEX_TID_MASK) == tid)
 		return -EDEADLK;
 	do {							/* [2] */
-		ret = futex(&m->word, FUTEX_LOCK_PI | FUTEX_PRIVATE_FLAG, 0,
-			    NULL, NULL, 0);
+		ret = futex(&m->word, FUTEX_LOCK_PI, 0, NULL, NULL, 0);
 	} while (ret == -EINTR || ret == -EAGAIN);
 	return (int)ret;
 }
@@ -134,8 +128,7 @@ static int pi_unlock(pthread_mutex_t *m)
 	if (__atomic_compare_exchange_n(&m->word, &tid, 0, false,	/* [3] */
 					__ATOMIC_RELEASE, __ATOMIC_RELAXED))
 		return 0;
-	return (int)futex(&m->word, FUTEX_UNLOCK_PI | FUTEX_PRIVATE_FLAG, 0,
-			  NULL, NULL, 0);			/* [4] */
+	return (int)futex(&m->word, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0); /* [4] */
 }
 
 int pthread_mutex_lock(pthread_mutex_t *m)
